@@ -1,0 +1,32 @@
+"""buccaneer: exact rules engines, bots and research environments for pirate board games.
+
+    import buccaneer
+    state = buccaneer.load("cartagena", players=4, seed=7, variant="tortuga")
+
+See DESIGN.md for the protocol every game follows.
+"""
+
+from buccaneer.core import (
+    GAMES,
+    Action,
+    Event,
+    GameRecord,
+    IllegalAction,
+    OptionError,
+    State,
+    load,
+    replay,
+)
+
+__all__ = [
+    "GAMES",
+    "Action",
+    "Event",
+    "GameRecord",
+    "IllegalAction",
+    "OptionError",
+    "State",
+    "load",
+    "replay",
+]
+__version__ = "0.1.0"

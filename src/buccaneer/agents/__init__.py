@@ -1,0 +1,29 @@
+"""Game-agnostic agents, made by name: `agents.make("random")`."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from buccaneer.agents.base import Agent
+from buccaneer.agents.random_agent import RandomAgent
+from buccaneer.core.errors import OptionError
+
+_FACTORIES: dict[str, Callable[..., Agent]] = {"random": RandomAgent}
+
+
+def available() -> list[str]:
+    return sorted(_FACTORIES)
+
+
+def make(name: str, **params: Any) -> Agent:
+    """An agent by name with its parameters; raises OptionError for an unknown name."""
+    if name not in _FACTORIES:
+        raise OptionError(f"unknown agent {name!r}; available: {', '.join(available())}")
+    try:
+        return _FACTORIES[name](**params)
+    except TypeError as exc:
+        raise OptionError(f"agent {name!r}: {exc}") from None
+
+
+__all__ = ["Agent", "RandomAgent", "available", "make"]

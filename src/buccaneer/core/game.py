@@ -1,0 +1,39 @@
+"""What a game plug-in hands the platform: its name, player counts, options and constructors."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from buccaneer.core.options import Option
+from buccaneer.core.state import Action, State
+
+
+@dataclass(frozen=True)
+class GameSpec:
+    """A registered game.
+
+    `new_state(players, seed, options)` gets validated, canonical options. `variants` lists the
+    option sets that change the rules materially; the conformance suite runs each of them.
+    `render(view)` returns something Rich can print (the CLI's board picture).
+    """
+
+    name: str
+    title: str
+    summary: str
+    min_players: int
+    max_players: int
+    options: Mapping[str, Option]
+    new_state: Callable[[int, int, dict[str, Any]], State]
+    action_from_json: Callable[[Any], Action]
+    render: Callable[[dict[str, Any]], Any]
+    variants: tuple[dict[str, Any], ...] = field(default=({},))
+    seat_names: tuple[str, ...] = ()
+
+    @property
+    def player_counts(self) -> range:
+        return range(self.min_players, self.max_players + 1)
+
+    def seat_name(self, seat: int) -> str:
+        return self.seat_names[seat] if seat < len(self.seat_names) else f"Seat {seat}"

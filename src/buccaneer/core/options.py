@@ -1,0 +1,64 @@
+"""Declared game options and their validation.
+
+Each game declares its options once; `load` checks every keyword against the declaration so a
+misspelt name or an out-of-range value fails loudly at setup instead of silently changing the
+rules. Values are normalised (for example a layout string split into tile codes) so the record
+and the view carry one canonical form.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from buccaneer.core.errors import OptionError
+
+
+@dataclass(frozen=True)
+class Option:
+    """One keyword option of a game.
+
+    `check` receives a value the caller gave and returns its canonical form, or raises
+    `OptionError` saying what is wrong. `choices`, when given, is shown in help and errors.
+    """
+
+    name: str
+    default: Any
+    help: str
+    check: Callable[[Any], Any]
+    choices: tuple[Any, ...] | None = None
+
+
+def one_of(*choices: str) -> Callable[[Any], Any]:
+    """A checker accepting exactly one of the given strings."""
+
+    def check(value: Any) -> Any:
+        if value not in choices:
+            allowed = ", ".join(repr(c) for c in choices)
+            raise OptionError(f"must be one of {allowed}, got {value!r}")
+        return value
+
+    return check
+
+
+def validate_options(
+    game: str, declared: Mapping[str, Option], given: Mapping[str, Any]
+) -> dict[str, Any]:
+    """The full, canonical option dict for `given`, defaults filled in; raises `OptionError`."""
+    unknown = sorted(set(given) - set(declared))
+    if unknown:
+        known = ", ".join(sorted(declared)) or "none"
+        raise OptionError(
+            f"{game} has no option {', '.join(repr(u) for u in unknown)} (its options: {known})"
+        )
+    result: dict[str, Any] = {}
+    for name, option in declared.items():
+        if name in given:
+            try:
+                result[name] = option.check(given[name])
+            except OptionError as exc:
+                raise OptionError(f"{game} option {name!r}: {exc}") from None
+        else:
+            result[name] = option.default
+    return result

@@ -1,0 +1,71 @@
+"""Finding games by name, creating and replaying them: the platform's public entry points."""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Mapping
+from typing import Any
+
+from buccaneer.core.errors import IllegalAction, OptionError
+from buccaneer.core.game import GameSpec
+from buccaneer.core.options import validate_options
+from buccaneer.core.record import GameRecord
+from buccaneer.core.state import State
+
+
+def _registry() -> Mapping[str, GameSpec]:
+    from buccaneer.games import REGISTRY  # noqa: PLC0415  (games import core; avoid a cycle)
+
+    return {spec.name: spec for spec in REGISTRY}
+
+
+def get_spec(game: str) -> GameSpec:
+    games = _registry()
+    if game not in games:
+        raise OptionError(f"unknown game {game!r}; available: {', '.join(sorted(games))}")
+    return games[game]
+
+
+def load(game: str, players: int, seed: int | None = None, **options: Any) -> State:
+    """A new game. `seed` fixes all chance (a random one is chosen and recorded when None)."""
+    spec = get_spec(game)
+    if isinstance(players, bool) or not isinstance(players, int):
+        raise OptionError(f"players must be an int, got {players!r}")
+    if players not in spec.player_counts:
+        raise OptionError(
+            f"{game} is for {spec.min_players}-{spec.max_players} players, not {players}"
+        )
+    if seed is None:
+        seed = secrets.randbits(63)
+    elif isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
+        raise OptionError(f"seed must be a non-negative int, got {seed!r}")
+    canonical = validate_options(game, spec.options, options)
+    return spec.new_state(players, seed, canonical)
+
+
+def replay(record: GameRecord) -> State:
+    """The state `record` describes, rebuilt by applying its actions to a fresh game."""
+    state = load(record.game, record.players, seed=record.seed, **record.options)
+    spec = get_spec(record.game)
+    for i, (seat, action_json) in enumerate(record.actions):
+        try:
+            state.apply(seat, spec.action_from_json(action_json))
+        except IllegalAction as exc:
+            raise IllegalAction(f"record action {i} ({action_json}) by seat {seat}: {exc}") from exc
+    return state
+
+
+class _Games(Mapping[str, GameSpec]):
+    """`buccaneer.GAMES`: a live read-only mapping of game name to its spec."""
+
+    def __getitem__(self, name: str) -> GameSpec:
+        return _registry()[name]
+
+    def __iter__(self):  # type: ignore[no-untyped-def]
+        return iter(_registry())
+
+    def __len__(self) -> int:
+        return len(_registry())
+
+
+GAMES: Mapping[str, GameSpec] = _Games()

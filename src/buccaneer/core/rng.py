@@ -1,0 +1,48 @@
+"""The engines' own random number generator.
+
+Games draw all their chance from an `Rng` held in the state rather than from `random.Random`:
+its whole state is one int, so cloning a state for search costs nothing, and its algorithm is
+fixed here, so a record (seed + actions) replays bit-exactly on any Python version.
+The generator is SplitMix64 (Steele, Lea & Flood 2014): tiny, fast and statistically sound for
+shuffles and dice.
+"""
+
+from __future__ import annotations
+
+from typing import TypeVar
+
+_MASK = (1 << 64) - 1
+_GOLDEN = 0x9E3779B97F4A7C15
+
+T = TypeVar("T")
+
+
+class Rng:
+    """A seeded SplitMix64 stream; `state` is a plain int and may be copied freely."""
+
+    __slots__ = ("state",)
+
+    def __init__(self, seed: int) -> None:
+        self.state = seed & _MASK
+
+    def next64(self) -> int:
+        """The next 64-bit output."""
+        self.state = z = (self.state + _GOLDEN) & _MASK
+        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+        return z ^ (z >> 31)
+
+    def below(self, n: int) -> int:
+        """A uniform int in [0, n); the bias of the multiply-shift map is below 2**-50 here."""
+        return (self.next64() * n) >> 64
+
+    def shuffle(self, items: list[T]) -> None:
+        """Fisher-Yates shuffle in place."""
+        for i in range(len(items) - 1, 0, -1):
+            j = self.below(i + 1)
+            items[i], items[j] = items[j], items[i]
+
+    def copy(self) -> Rng:
+        twin = Rng.__new__(Rng)
+        twin.state = self.state
+        return twin

@@ -1,0 +1,124 @@
+"""The game-agnostic state protocol every game implements (see DESIGN.md, "The core protocol").
+
+Agents, the CLI, simulations, RL adapters and the server only ever talk to a game through this
+class, which is what makes a game a plug-in. The base class holds what is the same for every
+game (identity, options, seed, the action history and records) and leaves the rules abstract.
+"""
+
+from __future__ import annotations
+
+import random
+from abc import ABC, abstractmethod
+from typing import Any, Protocol, Self, runtime_checkable
+
+from buccaneer.core.errors import IllegalAction
+from buccaneer.core.events import Event
+from buccaneer.core.record import GameRecord
+
+
+@runtime_checkable
+class Action(Protocol):
+    """A player's decision: a small frozen dataclass with a JSON form shared by every part."""
+
+    def to_json(self) -> dict[str, Any]: ...
+
+
+class State(ABC):
+    """One game in progress. Mutable: `apply` changes it in place; `clone` copies it."""
+
+    game: str
+    players: int
+    options: dict[str, Any]
+    seed: int
+    # (seat, action) in the order applied; None for a state that came from `determinize` or was
+    # set up as a position: its past is not a replayable game.
+    _history: list[tuple[int, Action]] | None
+
+    # -- the rules ---------------------------------------------------------------------------
+
+    @abstractmethod
+    def to_move(self) -> tuple[int, ...]:
+        """Seats whose decision is awaited now; () when the game is over."""
+
+    @abstractmethod
+    def legal_actions(self, seat: int) -> list[Action]:
+        """Every action `seat` may take now; [] when it is not asked."""
+
+    @abstractmethod
+    def apply(self, seat: int, action: Action | dict[str, Any]) -> None:
+        """Apply `action` (or its JSON form) for `seat`; raise IllegalAction and change nothing
+        if it is not legal."""
+
+    @abstractmethod
+    def view(self, seat: int | None) -> dict[str, Any]:
+        """A JSON-able dict of everything `seat` knows (None: a spectator)."""
+
+    @abstractmethod
+    def scores(self) -> list[float]:
+        """Each seat's score (the game documents its meaning)."""
+
+    @abstractmethod
+    def winners(self) -> list[int]:
+        """The winning seats once the game is over (ties share the win); [] before."""
+
+    @abstractmethod
+    def clone(self) -> Self:
+        """An independent deep copy."""
+
+    @abstractmethod
+    def determinize(self, seat: int | None, rng: random.Random) -> Self:
+        """A full state consistent with `view(seat)`, hidden information resampled from `rng`
+        and a fresh chance stream: a function of `view(seat)` and `rng` alone."""
+
+    @abstractmethod
+    def describe(self, action: Action) -> str:
+        """`action` in words a player reads (for menus and logs), given this state."""
+
+    @property
+    @abstractmethod
+    def log(self) -> list[Event]:
+        """The game log so far, oldest first."""
+
+    @abstractmethod
+    def snapshot(self) -> tuple[Any, ...]:
+        """Every rule-relevant field (hidden ones and the chance stream included) as a hashable
+        value: two states with equal snapshots behave identically from here on. For tests and
+        debugging, never for agents."""
+
+    # -- shared behaviour ----------------------------------------------------------------------
+
+    def is_over(self) -> bool:
+        return not self.to_move()
+
+    def record(self) -> GameRecord:
+        """Seed, options and actions so far: `buccaneer.replay` rebuilds this exact state."""
+        if self._history is None:
+            raise IllegalAction(
+                "this state was not played from a seed (it came from determinize() or was set "
+                "up as a position), so it has no replayable record"
+            )
+        return GameRecord(
+            game=self.game,
+            players=self.players,
+            options=dict(self.options),
+            seed=self.seed,
+            actions=[(seat, action.to_json()) for seat, action in self._history],
+        )
+
+    def base_view(self, seat: int | None) -> dict[str, Any]:
+        """The keys every game's view starts with (DESIGN.md, "View contract")."""
+        if seat is not None and not 0 <= seat < self.players:
+            raise IllegalAction(f"there is no seat {seat} in a {self.players}-player game")
+        over = self.is_over()
+        return {
+            "game": self.game,
+            "players": self.players,
+            "seat": seat,
+            "to_move": list(self.to_move()),
+            "options": dict(self.options),
+            "over": over,
+            "scores": self.scores(),
+            "winners": self.winners(),
+            # The seed is secret while the game runs: knowing it would reveal every hidden card.
+            "seed": self.seed if over else None,
+        }

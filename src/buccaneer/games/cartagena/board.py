@@ -1,0 +1,95 @@
+"""The tunnel: six double-sided tiles of six symbols each, and the tables moves are read from.
+
+DESIGN.md, "Cartagena": side A of the six tiles as published; side B is side A reversed; tile
+order and sides are random per game unless a `layout` is given.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from buccaneer.core.errors import OptionError
+from buccaneer.core.rng import Rng
+
+SYMBOLS: tuple[str, ...] = ("skull", "hat", "dagger", "bottle", "key", "pistol")
+SYMBOL_INDEX: dict[str, int] = {name: i for i, name in enumerate(SYMBOLS)}
+SQUARES = 36
+START = -1
+BOAT = 36
+CARDS_PER_SYMBOL = 17  # "103 kaarten: telkens 17 kaarten per teken en 1 kaart met een pijl"
+
+_SIDE_A: tuple[str, ...] = (
+    "bottle pistol hat skull dagger key",
+    "dagger bottle key pistol hat skull",
+    "hat key pistol bottle skull dagger",
+    "key bottle skull dagger hat pistol",
+    "pistol key dagger hat skull bottle",
+    "hat dagger key bottle pistol skull",
+)
+TILES: dict[str, tuple[int, ...]] = {}
+for _number, _text in enumerate(_SIDE_A, start=1):
+    _side_a = tuple(SYMBOL_INDEX[s] for s in _text.split())
+    TILES[f"{_number}A"] = _side_a
+    TILES[f"{_number}B"] = _side_a[::-1]
+
+
+def random_tiles(rng: Rng) -> list[str]:
+    """Tile order and sides drawn from the game's own chance stream."""
+    numbers = [1, 2, 3, 4, 5, 6]
+    rng.shuffle(numbers)
+    return [f"{n}{'AB'[rng.below(2)]}" for n in numbers]
+
+
+def check_layout(value: Any) -> Any:
+    """The `layout` option: None (random), six tile codes, or 36 symbol names.
+
+    Tile codes are `1A`..`6B`, each tile used once, given as a list or a space-separated string
+    ("2A 5B 1A 3A 6B 4A"). 36 symbols describe a home-made tunnel; each run of six squares must
+    still hold each symbol once, as every printed tile does.
+    """
+    if value is None:
+        return None
+    items = value.split() if isinstance(value, str) else value
+    if not isinstance(items, list | tuple) or not all(isinstance(x, str) for x in items):
+        raise OptionError("must be six tile codes like '1A 2B 3A 4B 5A 6B' or 36 symbol names")
+    items = list(items)
+    if len(items) == 6:
+        codes = [x.upper() for x in items]
+        bad = [c for c in codes if c not in TILES]
+        if bad:
+            raise OptionError(f"unknown tile code(s) {', '.join(bad)}; codes are 1A..6B")
+        numbers = sorted(c[0] for c in codes)
+        if numbers != list("123456"):
+            raise OptionError(f"each of the six tiles must be used once, got {' '.join(codes)}")
+        return codes
+    if len(items) == SQUARES:
+        bad = [x for x in items if x not in SYMBOL_INDEX]
+        if bad:
+            raise OptionError(f"unknown symbol(s) {', '.join(sorted(set(bad)))}; use {SYMBOLS}")
+        for start in range(0, SQUARES, 6):
+            if sorted(items[start : start + 6]) != sorted(SYMBOLS):
+                raise OptionError(
+                    f"squares {start + 1}-{start + 6} must hold each of the six symbols once"
+                )
+        return items
+    raise OptionError(f"must be 6 tile codes or 36 symbols, got {len(items)} entries")
+
+
+def board_from_layout(layout: list[str]) -> tuple[int, ...]:
+    if len(layout) == 6:
+        return tuple(sym for code in layout for sym in TILES[code])
+    return tuple(SYMBOL_INDEX[name] for name in layout)
+
+
+def symbol_squares(board: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
+    """For each symbol, its squares from start to boat: forward moves scan these six only."""
+    return tuple(tuple(i for i, s in enumerate(board) if s == sym) for sym in range(6))
+
+
+def square_name(square: int) -> str:
+    """Squares as players count them: 1..36 from the fort, plus "start" and "the boat"."""
+    if square == START:
+        return "start"
+    if square == BOAT:
+        return "the boat"
+    return str(square + 1)

@@ -1,0 +1,86 @@
+"""The board as a person sees it in a terminal (Rich), drawn from a view only."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.console import Group
+from rich.table import Table
+from rich.text import Text
+
+from buccaneer.games.cartagena.board import BOAT, SQUARES, START, SYMBOLS
+
+SEAT_STYLES: tuple[str, ...] = (
+    "bold red",
+    "bold blue",
+    "bold yellow",
+    "bold green",
+    "bold orange4",
+)
+GLYPHS: dict[str, str] = {
+    "skull": "☠ skull ",
+    "hat": "⌂ hat   ",
+    "dagger": "† dagger",
+    "bottle": "♁ bottle",
+    "key": "⚷ key   ",
+    "pistol": "⌐ pistol",
+}
+
+
+def _pawns(view: dict[str, Any], square: int) -> Text:
+    text = Text()
+    for seat, squares in enumerate(view["pirates"]):
+        count = squares.count(square)
+        if count:
+            text.append("●" * count, style=SEAT_STYLES[seat])
+    return text
+
+
+def render(view: dict[str, Any]) -> Group:
+    """Tunnel in six rows of six (one tile each), then start, boat, cards and whose turn."""
+    names = view["seat_names"]
+    tunnel = Table.grid(padding=(0, 2))
+    for _ in range(6):
+        tunnel.add_column(no_wrap=True)
+    for row in range(6):
+        cells = []
+        for col in range(6):
+            square = row * 6 + col
+            cell = Text(f"{square + 1:>2} ", style="dim")
+            cell.append(GLYPHS[view["board"][square]])
+            cell.append(" ")
+            cell.append_text(_pawns(view, square))
+            cells.append(cell)
+        tunnel.add_row(*cells)
+    ends = Text("start: ")
+    ends.append_text(_pawns(view, START))
+    ends.append("    boat: ")
+    ends.append_text(_pawns(view, BOAT))
+    players = Table(box=None, padding=(0, 1), show_header=True, header_style="bold")
+    players.add_column("seat")
+    players.add_column("hand")
+    players.add_column("boat", justify="right")
+    for seat, name in enumerate(names):
+        hand = view["hands"][seat]
+        if hand is None:
+            shown = f"{view['hand_sizes'][seat]} hidden cards"
+        else:
+            shown = ", ".join(f"{n}×{sym}" for sym, n in hand.items() if n) or "no cards"
+        marker = "▶ " if view["current"] == seat else "  "
+        label = Text(marker + name + (" (you)" if view["seat"] == seat else ""))
+        label.stylize(SEAT_STYLES[seat])
+        players.add_row(label, shown, str(view["pirates"][seat].count(BOAT)))
+    cards = Text(f"draw pile: {view['draw_pile']}   discard: ")
+    cards.append(", ".join(f"{n}×{sym}" for sym, n in view["discard"].items() if n) or "empty")
+    parts: list[Any] = [tunnel, ends, players, cards]
+    if view["variant"] == "tortuga":
+        parts.append(Text("row (next first): " + (", ".join(view["row"]) or "empty")))
+    if view["over"]:
+        winners = ", ".join(names[s] for s in view["winners"])
+        parts.append(Text(f"Game over: {winners} wins.", style="bold"))
+    else:
+        parts.append(
+            Text(f"{names[view['current']]} to move, {view['actions_left']} action(s) left")
+        )
+    assert SQUARES == 36 and len(SYMBOLS) == 6
+    return Group(*parts)

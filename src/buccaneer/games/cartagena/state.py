@@ -1,0 +1,632 @@
+"""Cartagena's rules engine (rulebook `cartagena.nl.txt`, rulings in DESIGN.md).
+
+The state is kept in plain ints and small lists for speed: pirate squares per seat (sorted, so
+equal positions compare equal), a 36-entry occupancy count, card counts per symbol for hands and
+the discard pile, the draw pile and the open row as lists of symbol ints. Square numbers are
+0..35 in the tunnel, -1 for the start and 36 for the boat (the JSON contract); texts for people
+count squares 1..36 as the rulebook does.
+"""
+
+from __future__ import annotations
+
+import random
+from bisect import insort
+from typing import Any, Self
+
+from buccaneer.core.errors import IllegalAction
+from buccaneer.core.events import Event
+from buccaneer.core.rng import Rng
+from buccaneer.core.state import Action, State
+from buccaneer.games.cartagena.actions import (
+    BACK,
+    END_TURN,
+    FORWARD,
+    Back,
+    EndTurn,
+    Forward,
+    action_from_json,
+)
+from buccaneer.games.cartagena.board import (
+    BOAT,
+    CARDS_PER_SYMBOL,
+    SQUARES,
+    START,
+    SYMBOL_INDEX,
+    SYMBOLS,
+    board_from_layout,
+    random_tiles,
+    square_name,
+    symbol_squares,
+)
+
+GAME = "cartagena"
+SEAT_NAMES: tuple[str, ...] = ("Red", "Blue", "Yellow", "Green", "Brown")
+PIRATES_PER_SEAT = 6
+HAND_SIZE = 6  # "Daarna ontvangt iedere speler 6 kaarten."
+ROW_SIZE = 12  # Tortuga version: "de 12 bovenste kaarten ... blootgelegd"
+ACTIONS_PER_TURN = 3  # "mag één, twee of drie acties ondernemen"
+MAX_ON_SQUARE = 3  # "nooit meer dan 3 piraten op één veld"
+
+
+def _count_list(cards: list[int]) -> list[int]:
+    counts = [0] * 6
+    for card in cards:
+        counts[card] += 1
+    return counts
+
+
+class CartagenaState(State):
+    """A game of Cartagena, Jamaica (hidden hands) or Tortuga (open hands, open row) version."""
+
+    game = GAME
+    __slots__ = (
+        "_events",
+        "_history",
+        "actions_done",
+        "board",
+        "current",
+        "discard",
+        "hands",
+        "occ",
+        "open_hands",
+        "options",
+        "pile",
+        "pirates",
+        "players",
+        "rng",
+        "row",
+        "seed",
+        "sym_squares",
+        "tiles",
+        "turn",
+        "winner",
+    )
+
+    players: int
+    options: dict[str, Any]
+    seed: int
+    board: tuple[int, ...]
+    tiles: list[str] | None
+    sym_squares: tuple[tuple[int, ...], ...]
+    open_hands: bool
+    pirates: list[list[int]]
+    occ: list[int]
+    hands: list[list[int]]
+    pile: list[int]
+    discard: list[int]
+    row: list[int]  # reversed take order: the next card taken is row[-1]
+    current: int
+    actions_done: int
+    turn: int
+    winner: int
+    rng: Rng
+    _events: list[tuple[Any, ...]]
+
+    # -- setup -------------------------------------------------------------------------------
+
+    @classmethod
+    def new(cls, players: int, seed: int, options: dict[str, Any]) -> CartagenaState:
+        """A fresh game: board, shuffled deck, six cards each, and (Tortuga) the open row."""
+        start_player = options["start_player"]
+        if not 0 <= start_player < players:
+            from buccaneer.core.errors import OptionError  # noqa: PLC0415
+
+            raise OptionError(
+                f"cartagena option 'start_player': must be a seat from 0 to {players - 1}, "
+                f"got {start_player}"
+            )
+        rng = Rng(seed)
+        layout = options["layout"]
+        tiles = random_tiles(rng) if layout is None else layout
+        deck = [sym for sym in range(6) for _ in range(CARDS_PER_SYMBOL)]
+        rng.shuffle(deck)
+        hands = []
+        for _ in range(players):
+            hands.append(_count_list(deck[-HAND_SIZE:]))
+            del deck[-HAND_SIZE:]
+        state = cls._assemble(
+            players=players,
+            seed=seed,
+            options=options,
+            tiles=tiles,
+            pirates=[[START] * PIRATES_PER_SEAT for _ in range(players)],
+            hands=hands,
+            pile=deck,
+            discard=[0] * 6,
+            row=[],
+            current=start_player,
+            actions_done=0,
+            turn=1,
+            winner=-1,
+            rng=rng,
+        )
+        if state.open_hands:
+            state._refill_row()
+        state._events.insert(0, ("setup",))
+        return state
+
+    @classmethod
+    def _assemble(
+        cls,
+        *,
+        players: int,
+        seed: int,
+        options: dict[str, Any],
+        tiles: list[str],
+        pirates: list[list[int]],
+        hands: list[list[int]],
+        pile: list[int],
+        discard: list[int],
+        row: list[int],
+        current: int,
+        actions_done: int,
+        turn: int,
+        winner: int,
+        rng: Rng,
+    ) -> CartagenaState:
+        state = cls.__new__(cls)
+        state.players = players
+        state.seed = seed
+        state.options = options
+        state.tiles = tiles if len(tiles) == 6 else None
+        state.board = board_from_layout(tiles)
+        state.sym_squares = symbol_squares(state.board)
+        state.open_hands = options["variant"] == "tortuga"
+        state.pirates = [sorted(p) for p in pirates]
+        occ = [0] * SQUARES
+        for seat_pirates in state.pirates:
+            for square in seat_pirates:
+                if 0 <= square < SQUARES:
+                    occ[square] += 1
+        state.occ = occ
+        state.hands = hands
+        state.pile = pile
+        state.discard = discard
+        state.row = row
+        state.current = current
+        state.actions_done = actions_done
+        state.turn = turn
+        state.winner = winner
+        state.rng = rng
+        state._history = []
+        state._events = []
+        return state
+
+    # -- the protocol ----------------------------------------------------------------------
+
+    def to_move(self) -> tuple[int, ...]:
+        return () if self.winner >= 0 else (self.current,)
+
+    def legal_actions(self, seat: int) -> list[Action]:
+        if seat != self.current or self.winner >= 0:
+            return []
+        actions: list[Action] = []
+        squares = self.pirates[seat]
+        distinct = [q for i, q in enumerate(squares) if i == 0 or squares[i - 1] != q]
+        movable = [q for q in distinct if q != BOAT]
+        hand = self.hands[seat]
+        for card in range(6):
+            if hand[card]:
+                table = FORWARD[card]
+                actions.extend(table[q + 1] for q in movable)
+        # A back move from q exists iff some square below q holds one or two pirates.
+        lowest = BOAT
+        occ = self.occ
+        for i in range(SQUARES):
+            if 0 < occ[i] < MAX_ON_SQUARE:
+                lowest = i
+                break
+        actions.extend(BACK[q + 1] for q in distinct if q > lowest)
+        actions.append(END_TURN)
+        return actions
+
+    def apply(self, seat: int, action: Action | dict[str, Any]) -> None:
+        if isinstance(action, dict):
+            action = action_from_json(action)
+        if self.winner >= 0:
+            raise IllegalAction("the game is over")
+        if seat != self.current:
+            raise IllegalAction(
+                f"it is {self._name(self.current)}'s turn, not {self._name(seat)}'s"
+                if 0 <= seat < self.players
+                else f"there is no seat {seat} in a {self.players}-player game"
+            )
+        kind = type(action)
+        if kind is Forward:
+            self._forward(seat, action)  # type: ignore[arg-type]
+        elif kind is Back:
+            self._back(seat, action)  # type: ignore[arg-type]
+        elif kind is EndTurn:
+            self._events.append(("end", seat, self.actions_done))
+            self._history.append((seat, action))  # type: ignore[union-attr]
+            self._next_turn()
+            return
+        else:
+            raise IllegalAction(f"{action!r} is not a Cartagena action")
+        self._history.append((seat, action))  # type: ignore[union-attr]
+        if self.winner < 0:
+            self.actions_done += 1
+            if self.actions_done == ACTIONS_PER_TURN:
+                self._next_turn()
+
+    def _forward(self, seat: int, action: Forward) -> None:
+        card, origin = action.card, action.from_
+        hand = self.hands[seat]
+        if not hand[card]:
+            raise IllegalAction(f"{self._name(seat)} has no {SYMBOLS[card]} card to play")
+        squares = self.pirates[seat]
+        if origin == BOAT or origin not in squares:
+            raise IllegalAction(
+                f"{self._name(seat)} has no pirate that can move forward from {square_name(origin)}"
+            )
+        occ = self.occ
+        # "het volgende onbezette teken in de tunnel dat identiek is aan het teken ... Als er ...
+        # geen teken meer is ... of als al deze tekens zijn bezet, dan springt de piraat direct
+        # naar het einde van de tunnel en neemt hij plaats in de sloep."
+        dest = BOAT
+        for square in self.sym_squares[card]:
+            if square > origin and not occ[square]:
+                dest = square
+                break
+        hand[card] -= 1
+        self.discard[card] += 1
+        squares.remove(origin)
+        squares.append(dest) if dest == BOAT else insort(squares, dest)
+        if origin >= 0:
+            occ[origin] -= 1
+        if dest < BOAT:
+            occ[dest] += 1
+        self._events.append(("forward", seat, card, origin, dest))
+        if squares[0] == BOAT:
+            # "De speler die als eerste al zijn zes piraten aan boord van de sloep heeft
+            # gebracht, gooit onmiddellijk de trossen los en wint het spel."
+            self.winner = seat
+            self._events.append(("win", seat))
+
+    def _back(self, seat: int, action: Back) -> None:
+        origin = action.from_
+        squares = self.pirates[seat]
+        if origin == START or origin not in squares:
+            raise IllegalAction(
+                f"{self._name(seat)} has no pirate that can move back from {square_name(origin)}"
+            )
+        occ = self.occ
+        # "terug naar het dichtst nabijgelegen teken dat is bezet door 1 of 2 andere piraten ...
+        # Daarbij wordt over onbezette en over velden gesprongen die met 3 piraten zijn bezet."
+        # The nearest such square is the target, so a one-pirate square is never passed to reach
+        # a two-pirate square ("AANDACHT").
+        target = -1
+        for square in range(origin - 1, -1, -1):
+            if 0 < occ[square] < MAX_ON_SQUARE:
+                target = square
+                break
+        if target < 0:
+            # "In elk geval mag men nooit met een piraat terug uit de tunnel kruipen."
+            raise IllegalAction(
+                f"no square behind {square_name(origin)} holds one or two pirates, and a pirate "
+                "may never leave the tunnel backwards"
+            )
+        found = occ[target]
+        squares.remove(origin)
+        insort(squares, target)
+        if origin < BOAT:
+            occ[origin] -= 1
+        occ[target] += 1
+        drawn = self._draw(seat, found)
+        self._events.append(("back", seat, origin, target, found, tuple(drawn)))
+
+    def _draw(self, seat: int, count: int) -> list[int]:
+        """Draw `count` cards (fewer only if no card is left anywhere to draw)."""
+        hand = self.hands[seat]
+        drawn: list[int] = []
+        if self.open_hands:
+            row = self.row
+            for _ in range(count):
+                if not row:
+                    break
+                card = row.pop()
+                hand[card] += 1
+                drawn.append(card)
+                if not row:
+                    # "Zodra de volledige rij kaarten is opgebruikt, worden opnieuw 12 kaarten
+                    # blootgelegd."
+                    self._refill_row()
+        else:
+            pile = self.pile
+            for _ in range(count):
+                if not pile:
+                    self._reshuffle()
+                    if not pile:
+                        break
+                card = pile.pop()
+                hand[card] += 1
+                drawn.append(card)
+        return drawn
+
+    def _reshuffle(self) -> None:
+        # "Als de voorraadstapel is opgebruikt, wordt de aflegstapel zeer grondig gemixt en als
+        # nieuwe voorraadstapel klaargelegd."
+        pile = [card for card in range(6) for _ in range(self.discard[card])]
+        if not pile:
+            return
+        self.rng.shuffle(pile)
+        self.pile = pile
+        self.discard = [0] * 6
+        self._events.append(("reshuffle", len(pile)))
+
+    def _refill_row(self) -> None:
+        laid: list[int] = []
+        while len(laid) < ROW_SIZE:
+            if not self.pile:
+                self._reshuffle()
+                if not self.pile:
+                    break
+            laid.append(self.pile.pop())
+        self.row = laid[::-1]
+        if laid:
+            self._events.append(("row", tuple(laid)))
+
+    def _next_turn(self) -> None:
+        self.current = (self.current + 1) % self.players
+        self.actions_done = 0
+        self.turn += 1
+
+    def scores(self) -> list[float]:
+        """Pirates in the boat per seat: the winner has six; for others a measure of progress."""
+        return [float(p.count(BOAT)) for p in self.pirates]
+
+    def winners(self) -> list[int]:
+        return [self.winner] if self.winner >= 0 else []
+
+    # -- information -----------------------------------------------------------------------
+
+    def view(self, seat: int | None) -> dict[str, Any]:
+        view = self.base_view(seat)
+        over = self.winner >= 0
+        hands: list[dict[str, int] | None] = []
+        for s, hand in enumerate(self.hands):
+            visible = self.open_hands or over or s == seat
+            hands.append(dict(zip(SYMBOLS, hand, strict=True)) if visible else None)
+        view.update(
+            {
+                "variant": self.options["variant"],
+                "board": [SYMBOLS[s] for s in self.board],
+                "tiles": list(self.tiles) if self.tiles is not None else None,
+                "pirates": [list(p) for p in self.pirates],
+                "hands": hands,
+                "hand_sizes": [sum(h) for h in self.hands],
+                "row": [SYMBOLS[c] for c in reversed(self.row)],
+                "draw_pile": len(self.pile),
+                "discard": dict(zip(SYMBOLS, self.discard, strict=True)),
+                "current": self.current if not over else None,
+                "actions_left": ACTIONS_PER_TURN - self.actions_done if not over else 0,
+                "turn": self.turn,
+                "seat_names": list(SEAT_NAMES[: self.players]),
+            }
+        )
+        return view
+
+    def determinize(self, seat: int | None, rng: random.Random) -> Self:
+        """Rebuild the game from `view(seat)` alone, dealing the unseen cards uniformly.
+
+        Unseen are the cards in hidden hands (Jamaica) and the draw pile's order. Their
+        multiset is known (102 cards minus every visible card); they are shuffled and dealt to
+        the hidden hands by size, the rest forming the draw pile. This ignores what a seat could
+        infer from a reshuffle (which cards formed the new pile), a documented simplification.
+        The result has an empty log and no record: its past is not a real game.
+        """
+        return self.from_view(self.view(seat), rng)  # type: ignore[return-value]
+
+    @classmethod
+    def from_view(cls, view: dict[str, Any], rng: random.Random) -> CartagenaState:
+        """A full state consistent with `view`, hidden cards dealt with randomness from `rng`."""
+        unseen = [CARDS_PER_SYMBOL] * 6
+        hands: list[list[int] | None] = []
+        for hand in view["hands"]:
+            if hand is None:
+                hands.append(None)
+                continue
+            counts = [hand[name] for name in SYMBOLS]
+            hands.append(counts)
+            unseen = [u - c for u, c in zip(unseen, counts, strict=True)]
+        row = [SYMBOL_INDEX[name] for name in reversed(view["row"])]
+        for card in row:
+            unseen[card] -= 1
+        discard = [view["discard"][name] for name in SYMBOLS]
+        unseen = [u - d for u, d in zip(unseen, discard, strict=True)]
+        cards = [card for card in range(6) for _ in range(unseen[card])]
+        chance = Rng(rng.getrandbits(64))
+        chance.shuffle(cards)
+        dealt: list[list[int]] = []
+        for seat, hand in enumerate(hands):
+            if hand is None:
+                size = view["hand_sizes"][seat]
+                dealt.append(_count_list(cards[len(cards) - size :]))
+                del cards[len(cards) - size :]
+            else:
+                dealt.append(list(hand))
+        if len(cards) != view["draw_pile"]:
+            raise ValueError("view is inconsistent: card counts do not add up to 102")
+        over = view["over"]
+        state = cls._assemble(
+            players=view["players"],
+            seed=chance.next64() >> 1,
+            options=dict(view["options"]),
+            tiles=view["tiles"] if view["tiles"] is not None else view["board"],
+            pirates=[list(p) for p in view["pirates"]],
+            hands=dealt,
+            pile=cards,
+            discard=discard,
+            row=row,
+            current=view["current"] if not over else view["winners"][0],
+            actions_done=ACTIONS_PER_TURN - view["actions_left"] if not over else 0,
+            turn=view["turn"],
+            winner=view["winners"][0] if over else -1,
+            rng=chance,
+        )
+        state._history = None
+        return state
+
+    # -- copies and identity ----------------------------------------------------------------
+
+    def clone(self) -> Self:
+        twin = self.__class__.__new__(self.__class__)
+        twin.players = self.players
+        twin.seed = self.seed
+        twin.options = self.options  # never mutated after setup
+        twin.tiles = self.tiles
+        twin.board = self.board
+        twin.sym_squares = self.sym_squares
+        twin.open_hands = self.open_hands
+        twin.pirates = [p[:] for p in self.pirates]
+        twin.occ = self.occ[:]
+        twin.hands = [h[:] for h in self.hands]
+        twin.pile = self.pile[:]
+        twin.discard = self.discard[:]
+        twin.row = self.row[:]
+        twin.current = self.current
+        twin.actions_done = self.actions_done
+        twin.turn = self.turn
+        twin.winner = self.winner
+        twin.rng = self.rng.copy()
+        twin._history = None if self._history is None else self._history[:]
+        twin._events = self._events[:]
+        return twin
+
+    def snapshot(self) -> tuple[Any, ...]:
+        return (
+            self.players,
+            repr(sorted(self.options.items())),
+            self.board,
+            tuple(tuple(p) for p in self.pirates),
+            tuple(self.occ),
+            tuple(tuple(h) for h in self.hands),
+            tuple(self.pile),
+            tuple(self.discard),
+            tuple(self.row),
+            self.current,
+            self.actions_done,
+            self.turn,
+            self.winner,
+            self.rng.state,
+        )
+
+    # -- words -------------------------------------------------------------------------------
+
+    def _name(self, seat: int) -> str:
+        return SEAT_NAMES[seat] if 0 <= seat < len(SEAT_NAMES) else f"seat {seat}"
+
+    def forward_destination(self, card: int, origin: int) -> int:
+        """Where a forward move with `card` from `origin` lands now."""
+        for square in self.sym_squares[card]:
+            if square > origin and not self.occ[square]:
+                return square
+        return BOAT
+
+    def back_destination(self, origin: int) -> tuple[int, int]:
+        """(target square, cards drawn) of a back move from `origin`, or (-1, 0) if none."""
+        for square in range(origin - 1, -1, -1):
+            if 0 < self.occ[square] < MAX_ON_SQUARE:
+                return square, self.occ[square]
+        return -1, 0
+
+    def describe(self, action: Action) -> str:
+        if isinstance(action, Forward):
+            dest = self.forward_destination(action.card, action.from_)
+            return (
+                f"play {SYMBOLS[action.card]}: pirate {square_name(action.from_)} → "
+                f"{square_name(dest)}"
+            )
+        if isinstance(action, Back):
+            target, found = self.back_destination(action.from_)
+            if target < 0:
+                return f"back from {square_name(action.from_)} (not possible)"
+            cards = "card" if found == 1 else "cards"
+            return (
+                f"back: pirate {square_name(action.from_)} → {square_name(target)}, "
+                f"draw {found} {cards}"
+            )
+        if isinstance(action, EndTurn):
+            return "pass" if self.actions_done == 0 else "end turn"
+        return repr(action)
+
+    @property
+    def log(self) -> list[Event]:
+        events: list[Event] = []
+        for raw in self._events:
+            events.extend(self._format(raw))
+        return events
+
+    def _format(self, raw: tuple[Any, ...]) -> list[Event]:
+        kind = raw[0]
+        if kind == "setup":
+            layout = " ".join(self.tiles) if self.tiles else "a custom tunnel"
+            return [
+                Event(
+                    f"Cartagena ({self.options['variant']} version), {self.players} players; "
+                    f"tiles {layout}.",
+                    {"type": "setup", "tiles": self.tiles},
+                )
+            ]
+        if kind == "forward":
+            _, seat, card, origin, dest = raw
+            return [
+                Event(
+                    f"{self._name(seat)} plays a {SYMBOLS[card]}: pirate "
+                    f"{square_name(origin)} → {square_name(dest)}",
+                    {
+                        "type": "forward",
+                        "seat": seat,
+                        "card": SYMBOLS[card],
+                        "from": origin,
+                        "to": dest,
+                    },
+                )
+            ]
+        if kind == "back":
+            _, seat, origin, target, _found, drawn = raw
+            names = [SYMBOLS[c] for c in drawn]
+            data = {"type": "back", "seat": seat, "from": origin, "to": target, "drawn": len(drawn)}
+            noun = "card" if len(drawn) == 1 else "cards"
+            head = (
+                f"{self._name(seat)} moves a pirate back {square_name(origin)} → "
+                f"{square_name(target)}"
+            )
+            if self.open_hands:
+                taken = ", ".join(names) if names else "nothing (no cards left)"
+                return [Event(f"{head} and takes {taken}", {**data, "cards": names})]
+            events = [Event(f"{head} and draws {len(drawn)} {noun}", data)]
+            if drawn:
+                events.append(
+                    Event(
+                        f"{self._name(seat)} drew {', '.join(names)}",
+                        {"type": "drew", "seat": seat, "cards": names},
+                        visible_to=(seat,),
+                    )
+                )
+            return events
+        if kind == "end":
+            _, seat, done = raw
+            plural = "s" if done > 1 else ""
+            verb = "passes" if done == 0 else f"ends the turn after {done} action{plural}"
+            return [Event(f"{self._name(seat)} {verb}", {"type": "end_turn", "seat": seat})]
+        if kind == "reshuffle":
+            return [
+                Event(
+                    f"The discard pile ({raw[1]} cards) is shuffled into a new draw pile",
+                    {"type": "reshuffle", "cards": raw[1]},
+                )
+            ]
+        if kind == "row":
+            names = [SYMBOLS[c] for c in raw[1]]
+            return [
+                Event(f"A new row is laid out: {', '.join(names)}", {"type": "row", "cards": names})
+            ]
+        if kind == "win":
+            return [
+                Event(
+                    f"{self._name(raw[1])} has all six pirates in the boat and wins!",
+                    {"type": "win", "seat": raw[1]},
+                )
+            ]
+        raise AssertionError(f"unknown event {raw!r}")
