@@ -17,6 +17,9 @@ class GameSpec:
     `new_state(players, seed, options)` gets validated, canonical options. `variants` lists the
     option sets that change the rules materially; the conformance suite runs each of them.
     `render(view)` returns something Rich can print (the CLI's board picture).
+    `invariants(state)` lists broken invariants (components not conserved, counts out of
+    range); the conformance suite calls it after every action. `max_actions` bounds a game's
+    length under random play, for termination checks and runaway guards.
     """
 
     name: str
@@ -30,6 +33,8 @@ class GameSpec:
     render: Callable[[dict[str, Any]], Any]
     variants: tuple[dict[str, Any], ...] = field(default=({},))
     seat_names: tuple[str, ...] = ()
+    invariants: Callable[[State], list[str]] = field(default=lambda state: [])
+    max_actions: int = 100_000
 
     @property
     def player_counts(self) -> range:

@@ -30,9 +30,11 @@ class State(ABC):
     players: int
     options: dict[str, Any]
     seed: int
-    # (seat, action) in the order applied; None for a state that came from `determinize` or was
-    # set up as a position: its past is not a replayable game.
-    _history: list[tuple[int, Action]] | None
+    # (seat, action) in the order applied.
+    _history: list[tuple[int, Action]]
+    # False for a state that came from `determinize` or was set up as a position: its past is
+    # not a game that a seed and actions can rebuild.
+    _replayable: bool
 
     # -- the rules ---------------------------------------------------------------------------
 
@@ -92,7 +94,7 @@ class State(ABC):
 
     def record(self) -> GameRecord:
         """Seed, options and actions so far: `buccaneer.replay` rebuilds this exact state."""
-        if self._history is None:
+        if not self._replayable:
             raise IllegalAction(
                 "this state was not played from a seed (it came from determinize() or was set "
                 "up as a position), so it has no replayable record"

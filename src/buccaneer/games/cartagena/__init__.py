@@ -7,6 +7,7 @@ from buccaneer.core.game import GameSpec
 from buccaneer.core.options import Option, one_of
 from buccaneer.games.cartagena.actions import Back, EndTurn, Forward, action_from_json
 from buccaneer.games.cartagena.board import SYMBOLS, TILES, check_layout
+from buccaneer.games.cartagena.invariants import invariants
 from buccaneer.games.cartagena.position import position
 from buccaneer.games.cartagena.render import render
 from buccaneer.games.cartagena.state import SEAT_NAMES, CartagenaState
@@ -57,6 +58,8 @@ SPEC = GameSpec(
     render=render,
     variants=({"variant": "jamaica"}, {"variant": "tortuga"}),
     seat_names=SEAT_NAMES,
+    invariants=invariants,
+    max_actions=20_000,
 )
 
 __all__ = [

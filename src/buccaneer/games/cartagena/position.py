@@ -102,7 +102,7 @@ def position(
     )
     if variant == "tortuga" and not row_cards:
         state._refill_row()
-    state._history = None
+    state._replayable = False
     return state
 
 

@@ -62,6 +62,7 @@ class CartagenaState(State):
     __slots__ = (
         "_events",
         "_history",
+        "_replayable",
         "actions_done",
         "board",
         "current",
@@ -189,6 +190,7 @@ class CartagenaState(State):
         state.winner = winner
         state.rng = rng
         state._history = []
+        state._replayable = True
         state._events = []
         return state
 
@@ -238,12 +240,12 @@ class CartagenaState(State):
             self._back(seat, action)  # type: ignore[arg-type]
         elif kind is EndTurn:
             self._events.append(("end", seat, self.actions_done))
-            self._history.append((seat, action))  # type: ignore[union-attr]
+            self._history.append((seat, action))
             self._next_turn()
             return
         else:
             raise IllegalAction(f"{action!r} is not a Cartagena action")
-        self._history.append((seat, action))  # type: ignore[union-attr]
+        self._history.append((seat, action))
         if self.winner < 0:
             self.actions_done += 1
             if self.actions_done == ACTIONS_PER_TURN:
@@ -350,7 +352,7 @@ class CartagenaState(State):
         if not pile:
             return
         self.rng.shuffle(pile)
-        self.pile = pile
+        self.pile[:] = pile  # in place: callers hold a reference to the pile
         self.discard = [0] * 6
         self._events.append(("reshuffle", len(pile)))
 
@@ -362,7 +364,7 @@ class CartagenaState(State):
                 if not self.pile:
                     break
             laid.append(self.pile.pop())
-        self.row = laid[::-1]
+        self.row[:] = laid[::-1]  # in place: callers hold a reference to the row
         if laid:
             self._events.append(("row", tuple(laid)))
 
@@ -450,7 +452,7 @@ class CartagenaState(State):
         over = view["over"]
         state = cls._assemble(
             players=view["players"],
-            seed=chance.next64() >> 1,
+            seed=view["seed"] if view["seed"] is not None else chance.next64() >> 1,
             options=dict(view["options"]),
             tiles=view["tiles"] if view["tiles"] is not None else view["board"],
             pirates=[list(p) for p in view["pirates"]],
@@ -464,7 +466,7 @@ class CartagenaState(State):
             winner=view["winners"][0] if over else -1,
             rng=chance,
         )
-        state._history = None
+        state._replayable = False
         return state
 
     # -- copies and identity ----------------------------------------------------------------
@@ -489,7 +491,8 @@ class CartagenaState(State):
         twin.turn = self.turn
         twin.winner = self.winner
         twin.rng = self.rng.copy()
-        twin._history = None if self._history is None else self._history[:]
+        twin._history = self._history[:]
+        twin._replayable = self._replayable
         twin._events = self._events[:]
         return twin
 
