@@ -117,6 +117,9 @@ def test_actions_and_views_round_trip_through_json(config: Config) -> None:
             for key in ("game", "players", "seat", "to_move", "options", "over", "scores"):
                 assert key in view
             assert "winners" in view
+        for event in state.log:
+            assert event.text and json.loads(json.dumps(event.data)) == event.data
+            assert event.visible_to is None or set(event.visible_to) <= set(range(config.players))
         for seat in state.to_move():
             for action in state.legal_actions(seat):
                 data = json.loads(json.dumps(action.to_json()))

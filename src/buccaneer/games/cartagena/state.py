@@ -38,6 +38,7 @@ from buccaneer.games.cartagena.board import (
     square_name,
     symbol_squares,
 )
+from buccaneer.games.cartagena.log import format_event
 
 GAME = "cartagena"
 SEAT_NAMES: tuple[str, ...] = ("Red", "Blue", "Yellow", "Green", "Brown")
@@ -555,81 +556,8 @@ class CartagenaState(State):
 
     @property
     def log(self) -> list[Event]:
+        names = SEAT_NAMES[: self.players]
         events: list[Event] = []
         for raw in self._events:
-            events.extend(self._format(raw))
+            events.extend(format_event(raw, names, self.open_hands, self.tiles, self.options))
         return events
-
-    def _format(self, raw: tuple[Any, ...]) -> list[Event]:
-        kind = raw[0]
-        if kind == "setup":
-            layout = " ".join(self.tiles) if self.tiles else "a custom tunnel"
-            return [
-                Event(
-                    f"Cartagena ({self.options['variant']} version), {self.players} players; "
-                    f"tiles {layout}.",
-                    {"type": "setup", "tiles": self.tiles},
-                )
-            ]
-        if kind == "forward":
-            _, seat, card, origin, dest = raw
-            return [
-                Event(
-                    f"{self._name(seat)} plays a {SYMBOLS[card]}: pirate "
-                    f"{square_name(origin)} → {square_name(dest)}",
-                    {
-                        "type": "forward",
-                        "seat": seat,
-                        "card": SYMBOLS[card],
-                        "from": origin,
-                        "to": dest,
-                    },
-                )
-            ]
-        if kind == "back":
-            _, seat, origin, target, _found, drawn = raw
-            names = [SYMBOLS[c] for c in drawn]
-            data = {"type": "back", "seat": seat, "from": origin, "to": target, "drawn": len(drawn)}
-            noun = "card" if len(drawn) == 1 else "cards"
-            head = (
-                f"{self._name(seat)} moves a pirate back {square_name(origin)} → "
-                f"{square_name(target)}"
-            )
-            if self.open_hands:
-                taken = ", ".join(names) if names else "nothing (no cards left)"
-                return [Event(f"{head} and takes {taken}", {**data, "cards": names})]
-            events = [Event(f"{head} and draws {len(drawn)} {noun}", data)]
-            if drawn:
-                events.append(
-                    Event(
-                        f"{self._name(seat)} drew {', '.join(names)}",
-                        {"type": "drew", "seat": seat, "cards": names},
-                        visible_to=(seat,),
-                    )
-                )
-            return events
-        if kind == "end":
-            _, seat, done = raw
-            plural = "s" if done > 1 else ""
-            verb = "passes" if done == 0 else f"ends the turn after {done} action{plural}"
-            return [Event(f"{self._name(seat)} {verb}", {"type": "end_turn", "seat": seat})]
-        if kind == "reshuffle":
-            return [
-                Event(
-                    f"The discard pile ({raw[1]} cards) is shuffled into a new draw pile",
-                    {"type": "reshuffle", "cards": raw[1]},
-                )
-            ]
-        if kind == "row":
-            names = [SYMBOLS[c] for c in raw[1]]
-            return [
-                Event(f"A new row is laid out: {', '.join(names)}", {"type": "row", "cards": names})
-            ]
-        if kind == "win":
-            return [
-                Event(
-                    f"{self._name(raw[1])} has all six pirates in the boat and wins!",
-                    {"type": "win", "seat": raw[1]},
-                )
-            ]
-        raise AssertionError(f"unknown event {raw!r}")
