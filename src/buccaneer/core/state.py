@@ -109,8 +109,8 @@ class State(ABC):
 
     def base_view(self, seat: int | None) -> dict[str, Any]:
         """The keys every game's view starts with (DESIGN.md, "View contract")."""
-        if seat is not None and not 0 <= seat < self.players:
-            raise IllegalAction(f"there is no seat {seat} in a {self.players}-player game")
+        if seat is not None and not (isinstance(seat, int) and 0 <= seat < self.players):
+            raise IllegalAction(f"there is no seat {seat!r} in a {self.players}-player game")
         over = self.is_over()
         return {
             "game": self.game,

@@ -158,6 +158,8 @@ def test_not_your_turn_and_missing_cards_are_refused_unchanged() -> None:
         state.apply(0, Forward(HAT, 4))
     with pytest.raises(IllegalAction, match="no seat 7"):
         state.apply(7, EndTurn())
+    with pytest.raises(IllegalAction, match="no seat '0'"):
+        state.apply("0", EndTurn())  # type: ignore[arg-type]
     assert state.snapshot() == snapshot
 
 

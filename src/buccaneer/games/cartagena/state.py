@@ -231,8 +231,8 @@ class CartagenaState(State):
         if seat != self.current:
             raise IllegalAction(
                 f"it is {self._name(self.current)}'s turn, not {self._name(seat)}'s"
-                if 0 <= seat < self.players
-                else f"there is no seat {seat} in a {self.players}-player game"
+                if isinstance(seat, int) and 0 <= seat < self.players
+                else f"there is no seat {seat!r} in a {self.players}-player game"
             )
         kind = type(action)
         if kind is Forward:
