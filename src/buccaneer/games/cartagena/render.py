@@ -17,13 +17,13 @@ SEAT_STYLES: tuple[str, ...] = (
     "bold green",
     "bold orange4",
 )
-GLYPHS: dict[str, str] = {
-    "skull": "☠ skull ",
-    "hat": "⌂ hat   ",
-    "dagger": "† dagger",
-    "bottle": "♁ bottle",
-    "key": "⚷ key   ",
-    "pistol": "⌐ pistol",
+SYMBOL_STYLES: dict[str, str] = {
+    "skull": "white",
+    "hat": "magenta",
+    "dagger": "cyan",
+    "bottle": "green",
+    "key": "yellow",
+    "pistol": "bright_black",
 }
 
 
@@ -39,17 +39,20 @@ def _pawns(view: dict[str, Any], square: int) -> Text:
 def render(view: dict[str, Any]) -> Group:
     """Tunnel in six rows of six (one tile each), then start, boat, cards and whose turn."""
     names = view["seat_names"]
-    tunnel = Table.grid(padding=(0, 2))
+    # Cells are "12 pistol●●●": six of them plus padding fit an 80-column terminal.
+    tunnel = Table.grid(padding=(0, 1))
     for _ in range(6):
         tunnel.add_column(no_wrap=True)
     for row in range(6):
         cells = []
         for col in range(6):
             square = row * 6 + col
+            symbol = view["board"][square]
             cell = Text(f"{square + 1:>2} ", style="dim")
-            cell.append(GLYPHS[view["board"][square]])
-            cell.append(" ")
-            cell.append_text(_pawns(view, square))
+            cell.append(f"{symbol:<6}", style=SYMBOL_STYLES[symbol])
+            pawns = _pawns(view, square)
+            pawns.pad_right(3 - len(pawns))
+            cell.append_text(pawns)
             cells.append(cell)
         tunnel.add_row(*cells)
     ends = Text("start: ")

@@ -62,7 +62,9 @@ class CartagenaState(State):
     game = GAME
     __slots__ = (
         "_events",
+        "_formatted",
         "_history",
+        "_log",
         "_replayable",
         "actions_done",
         "board",
@@ -103,6 +105,8 @@ class CartagenaState(State):
     winner: int
     rng: Rng
     _events: list[tuple[Any, ...]]
+    _log: list[Event]
+    _formatted: int
 
     # -- setup -------------------------------------------------------------------------------
 
@@ -193,6 +197,8 @@ class CartagenaState(State):
         state._history = []
         state._replayable = True
         state._events = []
+        state._log = []
+        state._formatted = 0
         return state
 
     # -- the protocol ----------------------------------------------------------------------
@@ -495,6 +501,8 @@ class CartagenaState(State):
         twin._history = self._history[:]
         twin._replayable = self._replayable
         twin._events = self._events[:]
+        twin._log = []
+        twin._formatted = 0
         return twin
 
     def snapshot(self) -> tuple[Any, ...]:
@@ -556,8 +564,10 @@ class CartagenaState(State):
 
     @property
     def log(self) -> list[Event]:
+        """Formatted on demand and cached, so reading it after every action stays cheap; a
+        clone starts without the cache (search never reads logs)."""
         names = SEAT_NAMES[: self.players]
-        events: list[Event] = []
-        for raw in self._events:
-            events.extend(format_event(raw, names, self.open_hands, self.tiles, self.options))
-        return events
+        for raw in self._events[self._formatted :]:
+            self._log.extend(format_event(raw, names, self.open_hands, self.tiles, self.options))
+        self._formatted = len(self._events)
+        return list(self._log)

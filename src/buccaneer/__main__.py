@@ -1,0 +1,5 @@
+"""`python -m buccaneer`: the same as the `buccaneer` command."""
+
+from buccaneer.cli import main
+
+main()

@@ -1,0 +1,335 @@
+"""The `buccaneer` command: list the games, play one at the terminal, simulate, replay.
+
+Every game is reached through the registry (`buccaneer.GAMES`, `get_spec`), never by name, so
+a new game plug-in appears here by itself. Mistakes a person can make (an unknown game, a bad
+option, an illegal record) are shown as one red line and exit code 2, never as a traceback.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from collections.abc import Iterator
+from contextlib import ExitStack, contextmanager
+from pathlib import Path
+from typing import IO, Annotated, Any
+
+import typer
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+from rich.table import Table
+from rich.text import Text
+
+import buccaneer
+from buccaneer import agents
+from buccaneer.agents import Agent
+from buccaneer.cli_support.common import (
+    CliError,
+    count_agents,
+    parse_agents,
+    parse_options,
+    pick_record,
+    start_game,
+)
+from buccaneer.cli_support.play import PlaySession, console_reader
+from buccaneer.cli_support.replay import replay_record
+from buccaneer.cli_support.simulate import simulate as run_simulation
+from buccaneer.cli_support.simulate import summary, summary_tables
+from buccaneer.core import IllegalAction, OptionError
+
+app = typer.Typer(
+    name="buccaneer",
+    help="Pirate board games: rules engines, bots and a table at your terminal.",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_show_locals=False,
+)
+
+EXIT_USAGE = 2
+
+
+def _console() -> Console:
+    # Made per command, not at import, so it writes to whatever stdout is current (tests swap it).
+    return Console(highlight=False)
+
+
+def _err_console() -> Console:
+    return Console(stderr=True, highlight=False)
+
+
+@contextmanager
+def _people_errors() -> Iterator[None]:
+    """Turn the errors written for people into a red line and exit code 2."""
+    try:
+        yield
+    except (IllegalAction, OptionError, CliError) as exc:
+        _err_console().print(Text(f"Error: {exc}", style="bold red"), soft_wrap=True)
+        raise typer.Exit(EXIT_USAGE) from None
+
+
+# -- shared options ----------------------------------------------------------------------------
+
+GameArg = Annotated[
+    str, typer.Argument(metavar="GAME", help="The game's name, as listed by `buccaneer games`.")
+]
+PlayersOpt = Annotated[
+    int | None,
+    typer.Option(
+        "--players",
+        "-p",
+        help="Number of players (default: as many as --bots implies, else the game's minimum).",
+    ),
+]
+VariantOpt = Annotated[
+    str | None, typer.Option("--variant", help="Shorthand for -o variant=V (e.g. tortuga).")
+]
+OptionOpt = Annotated[
+    list[str] | None,
+    typer.Option(
+        "--option",
+        "-o",
+        metavar="KEY=VALUE",
+        help="A game option; repeatable. VALUE is read as JSON when it parses "
+        "(3, true, [1,2]), else as text. See `buccaneer games`.",
+    ),
+]
+SeedOpt = Annotated[
+    int | None, typer.Option("--seed", min=0, help="Fixes all chance (default: a random seed).")
+]
+_AGENTS = ", ".join(agents.available())
+
+
+# -- games -------------------------------------------------------------------------------------
+
+
+@app.command()
+def games() -> None:
+    """List the games, their player counts and options."""
+    console = _console()
+    table = Table(title="Games")
+    table.add_column("name", style="bold cyan", no_wrap=True)
+    table.add_column("title", style="bold")
+    table.add_column("players", justify="center", no_wrap=True)
+    table.add_column("about")
+    specs = [buccaneer.GAMES[name] for name in sorted(buccaneer.GAMES)]
+    for spec in specs:
+        players = f"{spec.min_players}-{spec.max_players}"
+        table.add_row(spec.name, spec.title, players, spec.summary)
+    console.print(table)
+    for spec in specs:
+        if not spec.options:
+            continue
+        detail = Table(title=f"{spec.name} options (-o KEY=VALUE)", title_justify="left")
+        detail.add_column("option", style="bold", no_wrap=True)
+        detail.add_column("default", no_wrap=True)
+        detail.add_column("choices")
+        detail.add_column("meaning")
+        for option in spec.options.values():
+            choices = " | ".join(_shown(c) for c in option.choices) if option.choices else "-"
+            detail.add_row(option.name, _shown(option.default), choices, option.help)
+        console.print(detail)
+    console.print(f"Agents for --bots: {_AGENTS}, and human (play only).", style="dim")
+
+
+def _shown(value: Any) -> str:
+    return "none" if value is None else str(value)
+
+
+# -- play --------------------------------------------------------------------------------------
+
+
+@app.command()
+def play(
+    game: GameArg,
+    *,
+    players: PlayersOpt = None,
+    bots: Annotated[
+        str | None,
+        typer.Option(
+            "--bots",
+            help="Agents for the other seats in seat order, comma-separated (default: random "
+            f"for all). Agents: {_AGENTS}; NAME:KEY=VALUE passes parameters; `human` is "
+            "another player at this terminal (hot seat).",
+        ),
+    ] = None,
+    seat: Annotated[int, typer.Option("--seat", "-s", help="Your seat (0 moves first).")] = 0,
+    seed: SeedOpt = None,
+    variant: VariantOpt = None,
+    option: OptionOpt = None,
+    save: Annotated[
+        Path | None,
+        typer.Option(
+            "--save", help="Keep the record here, rewritten after every move (replayable)."
+        ),
+    ] = None,
+) -> None:
+    """Play a game at the terminal against bots, or with friends in hot seat.
+
+    Example: buccaneer play cartagena --players 3 --variant tortuga --bots random,human
+    """
+    with _people_errors():
+        named = count_agents(bots)
+        if players is None and named is not None:
+            players = named + 1
+        spec, state, actual_seed = start_game(game, players, seed, parse_options(option, variant))
+        if not 0 <= seat < state.players:
+            raise CliError(f"--seat must be from 0 to {state.players - 1}, got {seat}")
+        others = [s for s in range(state.players) if s != seat]
+        specs = parse_agents(bots, len(others), f"the {len(others)} other seat(s)")
+        controllers: dict[int, Agent | None] = {seat: None}
+        for other, agent in zip(others, specs, strict=True):
+            controllers[other] = None if agent.is_human else agent.make()
+        console = _console()
+        session = PlaySession(
+            spec=spec,
+            state=state,
+            seed=actual_seed,
+            controllers=controllers,
+            console=console,
+            read=console_reader(console),
+            save=save,
+        )
+        code = session.run()
+    if code:
+        raise typer.Exit(code)
+
+
+# -- simulate ----------------------------------------------------------------------------------
+
+
+@app.command()
+def simulate(
+    game: GameArg,
+    *,
+    games: Annotated[int, typer.Option("--games", "-n", min=1, help="How many games.")] = 100,
+    players: PlayersOpt = None,
+    variant: VariantOpt = None,
+    option: OptionOpt = None,
+    bots: Annotated[
+        str | None,
+        typer.Option(
+            "--bots",
+            help=f"One agent per seat, comma-separated (default: all random). Agents: {_AGENTS}.",
+        ),
+    ] = None,
+    seed: Annotated[
+        int | None,
+        typer.Option("--seed", min=0, help="Base seed: game i uses seed + i (default: random)."),
+    ] = None,
+    save: Annotated[
+        Path | None, typer.Option("--save", help="Write every game's record here, as JSON Lines.")
+    ] = None,
+    max_actions: Annotated[
+        int,
+        typer.Option("--max-actions", min=1, help="Stop a game after this many actions."),
+    ] = 100_000,
+    as_json: Annotated[
+        bool, typer.Option("--json", help="Print the summary as JSON (for scripts).")
+    ] = False,
+) -> None:
+    """Play many bot games and summarise speed, game length, wins and scores by seat.
+
+    Example: buccaneer simulate cartagena -n 1000 --players 4 --variant tortuga
+    """
+    with _people_errors(), ExitStack() as stack:
+        options = parse_options(option, variant)
+        if players is None:
+            players = count_agents(bots)
+        spec, first, base_seed = start_game(game, players, seed, options)
+        count = first.players
+        specs = parse_agents(bots, count, f"{count} players")
+        if any(agent.is_human for agent in specs):
+            raise CliError("simulate plays bots only; use `buccaneer play` to join a game")
+        out: IO[str] | None = None
+        if save is not None:
+            try:
+                out = stack.enter_context(save.open("w", encoding="utf-8"))
+            except OSError as exc:
+                raise CliError(f"cannot write {save}: {exc.strerror or exc}") from None
+        err = _err_console()
+        progress = stack.enter_context(
+            Progress(
+                TextColumn("simulating"),
+                BarColumn(),
+                MofNCompleteColumn(),
+                TimeRemainingColumn(),
+                console=err,
+                transient=True,
+                disable=not err.is_terminal,
+            )
+        )
+        task = progress.add_task("games", total=games)
+        tally, seconds = run_simulation(
+            spec=spec,
+            players=count,
+            options=options,
+            agent_specs=specs,
+            base_seed=base_seed,
+            games=games,
+            max_actions=max_actions,
+            out=out,
+            advance=lambda: progress.advance(task),
+        )
+    data = summary(
+        spec=spec,
+        options=first.options,
+        agent_specs=specs,
+        base_seed=base_seed,
+        tally=tally,
+        seconds=seconds,
+    )
+    if as_json:
+        typer.echo(json.dumps(data, indent=2))
+    else:
+        console = _console()
+        for table in summary_tables(data):
+            console.print(table)
+        if save is not None:
+            where = f"Records written to {save} (buccaneer replay {save} --index I)."
+            console.print(Text(where), soft_wrap=True)
+    if tally.interrupted:
+        _err_console().print(
+            Text(f"Interrupted after {tally.games} of {games} games.", style="bold")
+        )
+        raise typer.Exit(130)
+
+
+# -- replay ------------------------------------------------------------------------------------
+
+
+@app.command()
+def replay(
+    file: Annotated[
+        Path, typer.Argument(help="A record saved by play, or JSON Lines from simulate.")
+    ],
+    index: Annotated[
+        int, typer.Option("--index", "-i", help="Which record of a JSON Lines file (0 first).")
+    ] = 0,
+    step: Annotated[
+        bool | None,
+        typer.Option(
+            "--step/--no-step", help="Wait for Enter between actions (default: when interactive)."
+        ),
+    ] = None,
+    seat: Annotated[
+        int | None,
+        typer.Option("--seat", "-s", help="Show only what this seat saw (default: everything)."),
+    ] = None,
+) -> None:
+    """Show a saved game action by action, then its final board.
+
+    Example: buccaneer replay games.jsonl --index 3 --seat 1
+    """
+    with _people_errors():
+        record = pick_record(file, index)
+        console = _console()
+        stepping = sys.stdin.isatty() if step is None else step
+        replay_record(record, console, seat, console_reader(console) if stepping else None)
+
+
+def main() -> None:
+    """The console script's entry point."""
+    app(prog_name="buccaneer")
+
+
+__all__ = ["app", "main"]

@@ -1,0 +1,191 @@
+"""Parsing and small services shared by the commands: options, agents, seeds, records on disk."""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import tempfile
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from buccaneer import agents
+from buccaneer.agents import Agent
+from buccaneer.core import GameRecord, GameSpec, OptionError, State, get_spec, load
+
+HUMAN = "human"
+
+
+class CliError(ValueError):
+    """A mistake in how the command was called, worded for the person who typed it."""
+
+
+def parse_value(text: str) -> Any:
+    """JSON when the text is JSON (`3`, `true`, `[1, 2]`), else the text itself.
+
+    This lets `-o layout=2A` and `-o start_player=1` both work without quoting rules.
+    """
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError:
+        return text
+
+
+def parse_options(pairs: list[str] | None, variant: str | None) -> dict[str, Any]:
+    """Game options from repeated `-o KEY=VALUE` and the `--variant` shorthand."""
+    options: dict[str, Any] = {}
+    for pair in pairs or []:
+        key, sep, value = pair.partition("=")
+        key = key.strip()
+        if not sep or not key:
+            raise CliError(f"option {pair!r} must look like KEY=VALUE (for example variant=...)")
+        if key in options:
+            raise CliError(f"option {key!r} is given twice")
+        options[key] = parse_value(value.strip())
+    if variant is not None:
+        if "variant" in options and options["variant"] != variant:
+            raise CliError("--variant and -o variant=... disagree; give the variant once")
+        options["variant"] = variant
+    return options
+
+
+@dataclass(frozen=True)
+class AgentSpec:
+    """One `--bots` entry: an agent name with parameters, or a human at the terminal."""
+
+    name: str
+    params: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def is_human(self) -> bool:
+        return self.name == HUMAN
+
+    def label(self) -> str:
+        extra = "".join(f":{k}={v}" for k, v in self.params.items())
+        return f"{self.name}{extra}"
+
+    def make(self) -> Agent:
+        return agents.make(self.name, **self.params)
+
+
+def parse_agent(text: str) -> AgentSpec:
+    """`NAME` or `NAME:KEY=VALUE:KEY=VALUE` (for example `ismcts:iterations=400`)."""
+    name, *params = text.strip().split(":")
+    name = name.strip()
+    if not name:
+        raise CliError(f"empty agent name in {text!r}")
+    values: dict[str, Any] = {}
+    for param in params:
+        key, sep, value = param.partition("=")
+        if not sep or not key.strip():
+            raise CliError(f"agent parameter {param!r} in {text!r} must look like KEY=VALUE")
+        values[key.strip()] = parse_value(value.strip())
+    if name != HUMAN and name not in agents.available():
+        known = ", ".join([*agents.available(), HUMAN])
+        raise CliError(f"unknown agent {name!r}; available: {known}")
+    if name == HUMAN and values:
+        raise CliError("a human seat takes no parameters")
+    return AgentSpec(name, values)
+
+
+def count_agents(text: str | None) -> int | None:
+    """How many agents a `--bots` list names, so the player count can follow from it."""
+    return None if text is None else len(text.split(","))
+
+
+def parse_agents(text: str | None, count: int, what: str) -> list[AgentSpec]:
+    """`count` agents from a comma list (all random when not given); `what` names the seats."""
+    if text is None:
+        return [AgentSpec("random")] * count
+    specs = [parse_agent(part) for part in text.split(",")]
+    if len(specs) != count:
+        raise CliError(
+            f"--bots lists {len(specs)} agent(s) but {what} need {count} "
+            f"(one per seat, comma-separated)"
+        )
+    return specs
+
+
+def new_seed() -> int:
+    """A fresh seed short enough to read out and type back in to repeat a game."""
+    return random.SystemRandom().randrange(1 << 32)
+
+
+def bot_rng(seed: int, seat: int) -> random.Random:
+    """Each seat's agent randomness, derived from the game seed so a whole run repeats.
+
+    A separate stream per seat keeps one bot's choices from shifting another's.
+    """
+    return random.Random(f"buccaneer-bot:{seed}:{seat}")
+
+
+def start_game(
+    game: str, players: int | None, seed: int | None, options: dict[str, Any]
+) -> tuple[GameSpec, State, int]:
+    """The spec, a new state and its seed; every mistake surfaces as an `OptionError`."""
+    spec = get_spec(game)
+    count = spec.min_players if players is None else players
+    actual_seed = new_seed() if seed is None else seed
+    state = load(spec.name, count, seed=actual_seed, **options)
+    return spec, state, actual_seed
+
+
+def write_atomic(path: Path, text: str) -> None:
+    """Replace `path` with `text` all at once, so a crash never leaves half a record."""
+    handle, temp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    try:
+        with os.fdopen(handle, "w", encoding="utf-8") as file:
+            file.write(text)
+        os.replace(temp, path)
+    except BaseException:
+        Path(temp).unlink(missing_ok=True)
+        raise
+
+
+def save_record(path: Path, state: State) -> None:
+    """The game so far as a one-record JSON file; `OSError` becomes a `CliError`."""
+    try:
+        write_atomic(path, state.record().to_json(indent=1) + "\n")
+    except OSError as exc:
+        raise CliError(f"cannot write the record to {path}: {exc.strerror or exc}") from None
+
+
+def read_records(path: Path) -> list[str]:
+    """The record texts in `path`: one JSON record, a JSON list of them, or JSON Lines.
+
+    Records are returned unparsed so a long file is only checked where it is used.
+    """
+    try:
+        text = path.read_text(encoding="utf-8")
+    except OSError as exc:
+        raise CliError(f"cannot read {path}: {exc.strerror or exc}") from None
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as whole:
+        lines = [line for line in text.splitlines() if line.strip()]
+        if len(lines) <= 1:
+            raise CliError(f"{path} is not a game record: invalid JSON ({whole})") from None
+        return lines
+    if isinstance(data, dict):
+        return [text]
+    if isinstance(data, list):
+        return [json.dumps(item) for item in data]
+    raise CliError(f"{path} holds neither a game record nor a list of them")
+
+
+def pick_record(path: Path, index: int) -> GameRecord:
+    """Record `index` of `path` (negative counts from the end), with errors naming the place."""
+    texts = read_records(path)
+    count = len(texts)
+    if not -count <= index < count:
+        raise CliError(
+            f"--index {index} is out of range: {path} holds {count} record(s) "
+            f"(valid: 0 to {count - 1})"
+        )
+    position = index % count
+    try:
+        return GameRecord.from_json(texts[position])
+    except OptionError as exc:
+        where = f"record {position}" if count > 1 else "the record"
+        raise CliError(f"{path}, {where}: {exc}") from None

@@ -1,0 +1,265 @@
+"""An interactive game at the terminal: humans (one or several, hot seat) against agents.
+
+The screen only ever shows a human what their seat may know: the board is drawn from
+`view(seat)` and the log is filtered by `Event.visible(seat)`. With several humans at one
+terminal, a hand-over screen sits between two of them so one player's hand or secret choice is
+not left on screen for the next.
+"""
+
+from __future__ import annotations
+
+import random
+import sys
+from collections.abc import Callable
+from pathlib import Path
+
+from rich.console import Console
+from rich.table import Table
+from rich.text import Text
+
+from buccaneer.agents import Agent
+from buccaneer.cli_support.common import bot_rng, save_record
+from buccaneer.core import Action, GameSpec, IllegalAction, State
+
+# Reads one line after showing a prompt; None at end of input.
+Reader = Callable[[str], str | None]
+
+QUIT_WORDS = frozenset({"q", "quit", "exit"})
+HELP_WORDS = frozenset({"?", "h", "help"})
+BOARD_WORDS = frozenset({"b", "board"})
+
+
+class Quit(Exception):
+    """The human asked to stop (or input ended); the game is saved, not lost."""
+
+
+def console_reader(console: Console) -> Reader:
+    """A reader on standard input, turning end of input into None.
+
+    When input is piped rather than typed, the line is echoed so the transcript reads like a
+    session at the keyboard.
+    """
+    typed = sys.stdin.isatty()
+
+    def read(prompt: str) -> str | None:
+        try:
+            line = console.input(Text(prompt))
+        except EOFError:
+            console.print()
+            return None
+        if not typed:
+            console.print(Text(line), highlight=False)
+        return line
+
+    return read
+
+
+class PlaySession:
+    """One game from setup to the end (or until a human quits).
+
+    `controllers` maps every seat to its agent, or to None for a human at this terminal.
+    """
+
+    def __init__(
+        self,
+        *,
+        spec: GameSpec,
+        state: State,
+        seed: int,
+        controllers: dict[int, Agent | None],
+        console: Console,
+        read: Reader,
+        save: Path | None = None,
+    ) -> None:
+        self.spec = spec
+        self.state = state
+        self.seed = seed
+        self.controllers = controllers
+        self.console = console
+        self.read = read
+        self.save = save
+        self.humans = [seat for seat, agent in sorted(controllers.items()) if agent is None]
+        self.rngs: dict[int, random.Random] = {
+            seat: bot_rng(seed, seat) for seat, agent in controllers.items() if agent is not None
+        }
+        # How much of the log each human has been shown, so nothing repeats or goes missing.
+        self.shown: dict[int, int] = dict.fromkeys(self.humans, 0)
+        self.last_human: int | None = None
+
+    # -- the loop ------------------------------------------------------------------------------
+
+    def run(self) -> int:
+        """Play to the end; the process exit code (0 done or quit, 130 interrupted)."""
+        try:
+            self._save()
+            self._intro()
+            while movers := self.state.to_move():
+                if len(movers) == 1:
+                    seat = movers[0]
+                    self._apply(seat, self._decide(seat))
+                else:
+                    choices = [(seat, self._decide(seat)) for seat in movers]
+                    for seat, action in sorted(choices, key=lambda choice: choice[0]):
+                        self._apply(seat, action)
+            self._finish()
+            return 0
+        except Quit:
+            self._save()
+            self.console.print(Text("Game stopped. " + self._where(), style="bold"), soft_wrap=True)
+            return 0
+        except KeyboardInterrupt:
+            self._save()
+            self.console.print()
+            self.console.print(Text("Interrupted. " + self._where(), style="bold"), soft_wrap=True)
+            return 130
+        except Exception:
+            if self.save is not None:
+                note = f"The game up to the last move is saved in {self.save}."
+                self.console.print(Text(note, style="bold"), soft_wrap=True)
+            raise
+
+    def _decide(self, seat: int) -> Action:
+        agent = self.controllers[seat]
+        if agent is None:
+            return self._ask(seat)
+        return agent.act(self.state, seat, self.rngs[seat])
+
+    def _apply(self, seat: int, action: Action) -> None:
+        self.state.apply(seat, action)
+        self._save()
+        # Only the human at the terminal reads the news; with several humans that is whoever
+        # was asked last, so another seat's private events wait for that seat's own turn.
+        viewer = self.humans[0] if len(self.humans) == 1 else self.last_human
+        if viewer is not None:
+            self._flush_log(viewer)
+
+    def _save(self) -> None:
+        if self.save is not None:
+            save_record(self.save, self.state)
+
+    def _where(self) -> str:
+        if self.save is None:
+            return "Not saved (use --save FILE to keep a record you can replay)."
+        return f"The record is in {self.save} (replay it with: buccaneer replay {self.save})."
+
+    # -- what a human sees ------------------------------------------------------------------------
+
+    def _name(self, seat: int) -> str:
+        return self.spec.seat_name(seat)
+
+    def _intro(self) -> None:
+        table = Table(title=f"{self.spec.title}, {self.state.players} players", box=None)
+        table.add_column("seat", justify="right")
+        table.add_column("name")
+        table.add_column("played by")
+        for seat, agent in sorted(self.controllers.items()):
+            if agent is not None:
+                who = agent.name
+            else:
+                who = "you" if len(self.humans) == 1 else "human (hot seat)"
+            table.add_row(str(seat), self._name(seat), who)
+        self.console.print(table)
+        self.console.print("Enter the number of a move, ? for help, q to quit.", style="dim")
+
+    def _flush_log(self, seat: int) -> None:
+        log = self.state.log
+        for event in log[self.shown[seat] :]:
+            if event.visible(seat):
+                private = event.visible_to is not None
+                self.console.print(Text("  " + event.text, style="italic" if private else ""))
+        self.shown[seat] = len(log)
+
+    def _handover(self, seat: int) -> None:
+        """Between two humans: hide the last one's screen, wait for the next to sit down."""
+        if self.console.is_terminal:
+            self.console.clear()
+        self.console.rule(Text(f"Pass the terminal to {self._name(seat)}"))
+        if self.read(f"{self._name(seat)}, press Enter when ready (q to quit): ") is None:
+            raise Quit
+        if self.console.is_terminal:
+            self.console.clear()
+
+    def _show(self, seat: int, actions: list[Action]) -> None:
+        self.console.rule(Text(f"{self._name(seat)} (seat {seat})"))
+        self.console.print(self.spec.render(self.state.view(seat)))
+        self._flush_log(seat)
+        width = len(str(len(actions)))
+        menu = Text()
+        for number, action in enumerate(actions, start=1):
+            menu.append(f"{number:>{width}}. ", style="bold")
+            menu.append(self.state.describe(action) + "\n")
+        self.console.print(menu, end="")
+
+    def _help(self, count: int) -> None:
+        self.console.print(
+            f"Type a number from 1 to {count} and press Enter to make that move.\n"
+            "b or board: show the board and the moves again\n"
+            "? or help: this text\n"
+            "q or quit: stop the game" + (f" (it is saved to {self.save})" if self.save else ""),
+            markup=False,
+        )
+
+    def _ask(self, seat: int) -> Action:
+        if len(self.humans) > 1 and self.last_human not in (None, seat):
+            self._handover(seat)
+        self.last_human = seat
+        actions = self.state.legal_actions(seat)
+        if not actions:
+            raise IllegalAction(f"{self._name(seat)} is asked to move but has no legal move")
+        self._show(seat, actions)
+        who = f" ({self._name(seat)})" if len(self.humans) > 1 else ""
+        prompt = f"Your move{who} [1-{len(actions)}]: "
+        while True:
+            line = self.read(prompt)
+            if line is None:
+                raise Quit
+            text = line.strip().lower()
+            if text in QUIT_WORDS:
+                raise Quit
+            if text in HELP_WORDS:
+                self._help(len(actions))
+                continue
+            if text in BOARD_WORDS:
+                self._show(seat, actions)
+                continue
+            reason = _reject(text, len(actions))
+            if reason is None:
+                return actions[int(text) - 1]
+            self.console.print(Text(reason, style="red"))
+
+    # -- the end ------------------------------------------------------------------------------
+
+    def _finish(self) -> None:
+        if self.last_human is not None:
+            self._flush_log(self.last_human)
+        self.console.rule("Game over")
+        self.console.print(self.spec.render(self.state.view(None)))
+        winners = self.state.winners()
+        scores = self.state.scores()
+        names = ", ".join(f"{self._name(s)} (seat {s})" for s in winners) or "nobody"
+        label = "Winners" if len(winners) > 1 else "Winner"
+        self.console.print(Text(f"{label}: {names}", style="bold green"))
+        table = Table(box=None)
+        table.add_column("seat", justify="right")
+        table.add_column("name")
+        table.add_column("score", justify="right")
+        for seat, score in enumerate(scores):
+            mark = " ★" if seat in winners else ""
+            table.add_row(str(seat), self._name(seat) + mark, f"{score:g}")
+        self.console.print(table)
+        self.console.print(
+            Text(f"Seed {self.seed}. " + (self._where() if self.save else "")), soft_wrap=True
+        )
+
+
+def _reject(text: str, count: int) -> str | None:
+    """Why `text` is not a move number from 1 to `count`, or None when it is one."""
+    if not text:
+        return f"Please enter a number from 1 to {count} (? for help)."
+    try:
+        number = int(text)
+    except ValueError:
+        return f"{text!r} is not a number: enter 1 to {count}, ? for help or q to quit."
+    if not 1 <= number <= count:
+        return f"{number} is out of range: there are {count} moves, enter 1 to {count}."
+    return None

@@ -1,0 +1,214 @@
+"""Many bot-only games in a row, and the numbers a person checks first: speed, length, who wins.
+
+Game i uses seed `base + i` and agent randomness derived from it, so any single game of a run
+can be reproduced (and replayed from the JSON Lines file) on its own.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import IO, Any
+
+from rich.table import Table
+
+from buccaneer.agents import Agent
+from buccaneer.cli_support.common import AgentSpec, bot_rng
+from buccaneer.core import Action, GameSpec, State, load
+
+
+@dataclass
+class Tally:
+    """Running totals over the games played so far."""
+
+    players: int
+    games: int = 0
+    finished: int = 0
+    actions: int = 0
+    lengths: list[int] = field(default_factory=list)  # finished games only
+    wins: list[int] = field(default_factory=list)
+    score_sums: list[float] = field(default_factory=list)
+    interrupted: bool = False
+
+    def __post_init__(self) -> None:
+        self.wins = [0] * self.players
+        self.score_sums = [0.0] * self.players
+
+
+def play_one(
+    *,
+    spec: GameSpec,
+    players: int,
+    seed: int,
+    options: dict[str, Any],
+    bots: list[Agent],
+    max_actions: int,
+) -> tuple[State, int, bool]:
+    """One game between `bots` (one per seat): (final state, actions applied, finished)."""
+    state = load(spec.name, players, seed=seed, **options)
+    rngs = [bot_rng(seed, seat) for seat in range(players)]
+    count = 0
+    while movers := state.to_move():
+        if count >= max_actions:
+            return state, count, False
+        if len(movers) == 1:
+            seat = movers[0]
+            state.apply(seat, bots[seat].act(state, seat, rngs[seat]))
+            count += 1
+        else:
+            # A simultaneous decision: everyone chooses from the same state, then all apply.
+            choices: list[tuple[int, Action]] = [
+                (seat, bots[seat].act(state, seat, rngs[seat])) for seat in movers
+            ]
+            for seat, action in sorted(choices, key=lambda choice: choice[0]):
+                state.apply(seat, action)
+            count += len(choices)
+    return state, count, True
+
+
+def simulate(
+    *,
+    spec: GameSpec,
+    players: int,
+    options: dict[str, Any],
+    agent_specs: list[AgentSpec],
+    base_seed: int,
+    games: int,
+    max_actions: int,
+    out: IO[str] | None = None,
+    advance: Callable[[], None] | None = None,
+) -> tuple[Tally, float]:
+    """Play `games` games; the totals and the wall-clock seconds they took."""
+    bots = [agent.make() for agent in agent_specs]
+    tally = Tally(players)
+    start = time.perf_counter()
+    try:
+        for i in range(games):
+            state, count, finished = play_one(
+                spec=spec,
+                players=players,
+                seed=base_seed + i,
+                options=options,
+                bots=bots,
+                max_actions=max_actions,
+            )
+            _count(tally, state, count, finished)
+            if out is not None:
+                out.write(state.record().to_json() + "\n")
+            if advance is not None:
+                advance()
+    except KeyboardInterrupt:
+        # Ctrl-C ends a long run early; the games completed so far still make a summary.
+        tally.interrupted = True
+    return tally, time.perf_counter() - start
+
+
+def _count(tally: Tally, state: State, count: int, finished: bool) -> None:
+    tally.games += 1
+    tally.actions += count
+    if finished:
+        tally.finished += 1
+        tally.lengths.append(count)
+        for seat in state.winners():
+            tally.wins[seat] += 1
+        for seat, score in enumerate(state.scores()):
+            tally.score_sums[seat] += score
+
+
+def summary(
+    *,
+    spec: GameSpec,
+    options: dict[str, Any],
+    agent_specs: list[AgentSpec],
+    base_seed: int,
+    tally: Tally,
+    seconds: float,
+) -> dict[str, Any]:
+    """The run as plain data: what `--json` prints and the table is drawn from."""
+    elapsed = max(seconds, 1e-9)
+    lengths = tally.lengths
+    seats = []
+    for seat in range(tally.players):
+        wins = tally.wins[seat]
+        seats.append(
+            {
+                "seat": seat,
+                "name": spec.seat_name(seat),
+                "agent": agent_specs[seat].label(),
+                "wins": wins,
+                "win_rate": wins / tally.games if tally.games else 0.0,
+                "mean_score": tally.score_sums[seat] / tally.finished if tally.finished else None,
+            }
+        )
+    return {
+        "game": spec.name,
+        "players": tally.players,
+        "options": options,
+        "seed": base_seed,
+        "games": tally.games,
+        "finished": tally.finished,
+        "unfinished": tally.games - tally.finished,
+        "interrupted": tally.interrupted,
+        "seconds": seconds,
+        "games_per_second": tally.games / elapsed,
+        "actions": tally.actions,
+        "actions_per_second": tally.actions / elapsed,
+        "length": {
+            "mean": sum(lengths) / len(lengths) if lengths else None,
+            "min": min(lengths) if lengths else None,
+            "max": max(lengths) if lengths else None,
+        },
+        "seats": seats,
+    }
+
+
+def summary_tables(data: dict[str, Any]) -> list[Table]:
+    """The summary for people: the run as a whole, then one row per seat."""
+    options = ", ".join(f"{k}={_shown(v)}" for k, v in data["options"].items()) or "defaults"
+    run = Table(title=f"{data['game']}: {data['players']} players ({options})", show_header=False)
+    run.add_column(style="bold")
+    run.add_column(justify="right")
+    length = data["length"]
+    rows = [
+        ("games", str(data["games"])),
+        ("unfinished (hit --max-actions)", str(data["unfinished"])),
+        ("base seed", str(data["seed"])),
+        ("seconds", f"{data['seconds']:.2f}"),
+        ("games/s", f"{data['games_per_second']:,.1f}"),
+        ("actions/s", f"{data['actions_per_second']:,.0f}"),
+    ]
+    if length["mean"] is not None:
+        rows.append(
+            (
+                "length in actions",
+                f"mean {length['mean']:.1f}, min {length['min']}, max {length['max']}",
+            )
+        )
+    for label, value in rows:
+        run.add_row(label, value)
+    seats = Table(title="by seat (shared wins count for each winner)")
+    for name, justify in (
+        ("seat", "right"),
+        ("name", "left"),
+        ("agent", "left"),
+        ("wins", "right"),
+        ("win %", "right"),
+        ("mean score", "right"),
+    ):
+        seats.add_column(name, justify=justify)  # type: ignore[arg-type]
+    for seat in data["seats"]:
+        score = seat["mean_score"]
+        seats.add_row(
+            str(seat["seat"]),
+            seat["name"],
+            seat["agent"],
+            str(seat["wins"]),
+            f"{100 * seat['win_rate']:.1f}",
+            "-" if score is None else f"{score:.2f}",
+        )
+    return [run, seats]
+
+
+def _shown(value: Any) -> str:
+    return "none" if value is None else str(value)
