@@ -42,6 +42,13 @@ def one_of(*choices: str) -> Callable[[Any], Any]:
     return check
 
 
+def seat_number(value: Any) -> Any:
+    """A checker for options naming a seat; the game checks it against the player count."""
+    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+        raise OptionError(f"must be a seat number (0, 1, ...), got {value!r}")
+    return value
+
+
 def validate_options(
     game: str, declared: Mapping[str, Option], given: Mapping[str, Any]
 ) -> dict[str, Any]:

@@ -12,9 +12,11 @@ from buccaneer.core.errors import OptionError
 from buccaneer.core.options import validate_options
 from buccaneer.core.rng import Rng
 from buccaneer.games.cartagena.board import BOAT, CARDS_PER_SYMBOL, START, SYMBOL_INDEX, SYMBOLS
+from buccaneer.games.cartagena.options import OPTIONS
 from buccaneer.games.cartagena.state import (
     ACTIONS_PER_TURN,
     MAX_ON_SQUARE,
+    MAX_PLAYERS,
     PIRATES_PER_SEAT,
     CartagenaState,
 )
@@ -46,10 +48,8 @@ def position(
 
     In the Tortuga version an empty `row` is laid out from the draw pile as in play.
     """
-    from buccaneer.games.cartagena import OPTIONS  # noqa: PLC0415
-
-    if not 2 <= players <= len(SYMBOLS) - 1:
-        raise OptionError(f"cartagena is for 2-5 players, not {players}")
+    if not 2 <= players <= MAX_PLAYERS:
+        raise OptionError(f"cartagena is for 2-{MAX_PLAYERS} players, not {players}")
     options = validate_options(
         "cartagena", OPTIONS, {"variant": variant, "layout": layout, "start_player": 0}
     )

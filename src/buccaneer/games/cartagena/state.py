@@ -13,7 +13,7 @@ import random
 from bisect import insort
 from typing import Any, Self
 
-from buccaneer.core.errors import IllegalAction
+from buccaneer.core.errors import IllegalAction, OptionError
 from buccaneer.core.events import Event
 from buccaneer.core.rng import Rng
 from buccaneer.core.state import Action, State
@@ -43,6 +43,7 @@ from buccaneer.games.cartagena.log import format_event
 GAME = "cartagena"
 SEAT_NAMES: tuple[str, ...] = ("Red", "Blue", "Yellow", "Green", "Brown")
 PIRATES_PER_SEAT = 6
+MAX_PLAYERS = len(SEAT_NAMES)
 HAND_SIZE = 6  # "Daarna ontvangt iedere speler 6 kaarten."
 ROW_SIZE = 12  # Tortuga version: "de 12 bovenste kaarten ... blootgelegd"
 ACTIONS_PER_TURN = 3  # "mag één, twee of drie acties ondernemen"
@@ -115,8 +116,6 @@ class CartagenaState(State):
         """A fresh game: board, shuffled deck, six cards each, and (Tortuga) the open row."""
         start_player = options["start_player"]
         if not 0 <= start_player < players:
-            from buccaneer.core.errors import OptionError  # noqa: PLC0415
-
             raise OptionError(
                 f"cartagena option 'start_player': must be a seat from 0 to {players - 1}, "
                 f"got {start_player}"
