@@ -80,9 +80,7 @@ PlayersOpt = Annotated[
         help="Number of players (default: as many as --bots implies, else the game's minimum).",
     ),
 ]
-VariantOpt = Annotated[
-    str | None, typer.Option("--variant", help="Shorthand for -o variant=V (e.g. tortuga).")
-]
+VariantOpt = Annotated[str | None, typer.Option("--variant", help="Shorthand for -o variant=V.")]
 OptionOpt = Annotated[
     list[str] | None,
     typer.Option(

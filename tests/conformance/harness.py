@@ -23,7 +23,7 @@ class Config:
 
     @property
     def id(self) -> str:
-        opts = "-".join(f"{v}" for v in self.options.values())
+        opts = "-".join(f"{k}={v}" for k, v in self.options.items())
         return f"{self.spec.name}-{self.players}p" + (f"-{opts}" if opts else "")
 
     def new(self, seed: int) -> State:

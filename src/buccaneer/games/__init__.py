@@ -2,5 +2,6 @@
 
 from buccaneer.core.game import GameSpec
 from buccaneer.games.cartagena import SPEC as CARTAGENA
+from buccaneer.games.tortuga import SPEC as TORTUGA
 
-REGISTRY: tuple[GameSpec, ...] = (CARTAGENA,)
+REGISTRY: tuple[GameSpec, ...] = (CARTAGENA, TORTUGA)

@@ -1,0 +1,31 @@
+"""Tortuga (Jay Cormier & Sen-Foong Lim): the pirate dice game for 2-4 players.
+
+Rulebook: `rules/tortuga.en.txt` (also `.de`, `.nl`); rulings: DESIGN.md, "Tortuga", and
+docs/rulings.md.
+"""
+
+from buccaneer.core.game import GameSpec
+from buccaneer.games.tortuga.actions import action_from_json
+from buccaneer.games.tortuga.invariants import invariants
+from buccaneer.games.tortuga.options import OPTIONS
+from buccaneer.games.tortuga.render import render
+from buccaneer.games.tortuga.state import SEAT_NAMES, TortugaState
+
+SPEC = GameSpec(
+    name="tortuga",
+    title="Tortuga",
+    summary="Roll, keep and place dice to expand your fleet, recruit crew, hunt treasure and "
+    "board or raid the others; bring six chests to Tortuga.",
+    min_players=2,
+    max_players=4,
+    options=OPTIONS,
+    new_state=TortugaState.new,
+    action_from_json=action_from_json,
+    render=render,
+    variants=({"long_game": False},),
+    seat_names=SEAT_NAMES,
+    invariants=invariants,
+    max_actions=20_000,
+)
+
+__all__ = ["OPTIONS", "SEAT_NAMES", "SPEC", "TortugaState"]

@@ -1,0 +1,869 @@
+"""Tortuga's rules engine (rulebook `tortuga.en.txt`, rulings in DESIGN.md, "Tortuga").
+
+A round is three phases: rolling (simultaneous hidden selections, then the reveal), actions
+(fleet, crew, hunt, board, raid) and moving chests. Everything a player decides is an action of
+that seat; the engine runs the rest. Pending decisions and automatic steps wait in `queue`, a
+short list of tuples processed front first by `_advance`, so a decision that opens another
+(attack, then which chest) simply pushes it to the front.
+
+Chests are colour ints in per-seat lists, left to right; the bag, the center island and the
+treasure-tile pool are counts, since draws from them are uniformly random anyway.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any, Self
+
+from buccaneer.core.errors import IllegalAction, OptionError
+from buccaneer.core.events import Event
+from buccaneer.core.rng import Rng
+from buccaneer.core.state import Action, State
+from buccaneer.games.tortuga.actions import (
+    FORFEIT,
+    PERFORM,
+    Attack,
+    Bonus,
+    Claim,
+    Forfeit,
+    Keep,
+    Place,
+    Seize,
+    Select,
+    Turn,
+    action_from_json,
+)
+from buccaneer.games.tortuga.actions import Action as TortugaAction
+from buccaneer.games.tortuga.components import (
+    BOARD,
+    BONUS_TILES,
+    CAPACITY,
+    CHESTS,
+    CREW,
+    DICE,
+    FACES,
+    FLEET,
+    HUNT,
+    RAID,
+    SKULL,
+    TILE_COUNTS,
+    TORTUGA_GOAL,
+    TORTUGA_GOAL_LONG,
+    TRACK_START,
+    clamp,
+    die_number,
+)
+from buccaneer.games.tortuga.log import format_event
+from buccaneer.games.tortuga.scoring import breakdown
+
+GAME = "tortuga"
+SEAT_NAMES: tuple[str, ...] = ("Ani", "Lothar", "Frank", "Alex")  # the rulebook's players
+ISLAND = 5  # phase 3 source tag: island -> crew (CREW = crew -> fleet)
+FREE = -1  # a die not yet placed / not rolled
+ACTION_TYPES = TortugaAction.__args__
+
+
+def _subsets(items: list[int]) -> list[tuple[int, ...]]:
+    """All subsets of `items` (ascending tuples), the empty one first."""
+    result: list[tuple[int, ...]] = [()]
+    for item in items:
+        result += [(*subset, item) for subset in result]
+    return [tuple(sorted(s)) for s in result]
+
+
+class TortugaState(State):
+    """A game of Tortuga for 2-4 players."""
+
+    game = GAME
+
+    players: int
+    options: dict[str, Any]
+    seed: int
+    rng: Rng
+    two_player: bool
+    goal: int
+    start: int
+    round: int
+    phase: str  # "roll", "actions", "chests", "over"
+    fleet_box: list[int]
+    crew_box: list[int]
+    island: list[list[int]]
+    crew: list[list[int]]
+    fleet: list[list[int]]
+    tortuga: list[list[int]]
+    bonus: list[list[int]]
+    tiles: list[list[int]]
+    returned: list[list[int]]  # tile values a seat saw and put back (its own memory)
+    drawn: list[list[int]]  # tiles a hunting seat is looking at before keeping one
+    placed: list[list[int]]  # per die: the action it stands on, or FREE
+    roll: list[list[int]]  # per die: the face rolled this step, or FREE
+    selection: list[tuple[int, ...] | None]  # hidden choices until the reveal
+    selecting: list[int]  # seats in the current simultaneous selection
+    bag: list[int]
+    center: list[int]
+    pool: list[int]  # treasure tiles left, by coins - 1
+    bonus_left: int
+    queue: list[tuple[Any, ...]]
+    action: int  # the action being resolved in phase 2, else -1
+    first_target: int  # the seat the 1st position attacked in this action, else -1
+    moving: list[int]  # phase 3: chests (counts by colour) in transit for the queue head
+    final: list[int]  # winners once over
+    _events: list[tuple[Any, ...]]
+    _log: list[Event]
+    _formatted: int
+
+    # -- setup -------------------------------------------------------------------------------
+
+    @classmethod
+    def new(cls, players: int, seed: int, options: dict[str, Any]) -> TortugaState:
+        start = options["start_player"]
+        if not 0 <= start < players:
+            raise OptionError(
+                f"tortuga option 'start_player': must be a seat from 0 to {players - 1}, "
+                f"got {start}"
+            )
+        state = cls.empty(players, seed, options)
+        # "each player draws 2 treasure chests from the bag one after the other and places the
+        # first on the island area of their player board and the second on the 1st space of
+        # the crew area."
+        for seat in state.order():
+            state.island[seat].append(state._draw_chest())
+            state.crew[seat].append(state._draw_chest())
+        state._events.append(("setup",))
+        state._begin_round()
+        state._advance()
+        return state
+
+    @classmethod
+    def empty(cls, players: int, seed: int, options: dict[str, Any]) -> TortugaState:
+        """Components in the box: full bag and pool, tokens on box 3, nothing placed."""
+        state = cls.__new__(cls)
+        state.players = players
+        state.seed = seed
+        state.options = options
+        state.rng = Rng(seed)
+        state.two_player = players == 2
+        state.goal = TORTUGA_GOAL_LONG if options["long_game"] else TORTUGA_GOAL
+        state.start = options["start_player"]
+        state.round = 1
+        state.phase = "roll"
+        state.fleet_box = [TRACK_START] * players
+        state.crew_box = [TRACK_START] * players
+        state.island = [[] for _ in range(players)]
+        state.crew = [[] for _ in range(players)]
+        state.fleet = [[] for _ in range(players)]
+        state.tortuga = [[] for _ in range(players)]
+        state.bonus = [[0] * 5 for _ in range(players)]
+        state.tiles = [[] for _ in range(players)]
+        state.returned = [[] for _ in range(players)]
+        state.drawn = [[] for _ in range(players)]
+        state.placed = [[FREE] * DICE for _ in range(players)]
+        state.roll = [[FREE] * DICE for _ in range(players)]
+        state.selection = [None] * players
+        state.selecting = []
+        state.bag = list(CHESTS)
+        state.center = [0] * 5
+        state.pool = list(TILE_COUNTS)
+        state.bonus_left = BONUS_TILES
+        state.queue = []
+        state.action = -1
+        state.first_target = -1
+        state.moving = [0] * 5
+        state.final = []
+        state._history = []
+        state._replayable = True
+        state._events = []
+        state._log = []
+        state._formatted = 0
+        return state
+
+    def order(self) -> list[int]:
+        """Seats clockwise from the start player (the tie-break and turn order)."""
+        return [(self.start + i) % self.players for i in range(self.players)]
+
+    # -- the protocol ----------------------------------------------------------------------
+
+    def to_move(self) -> tuple[int, ...]:
+        if self.phase == "over":
+            return ()
+        if self.selecting:
+            return tuple(s for s in self.selecting if self.selection[s] is None)
+        return (self.queue[0][1],)
+
+    def legal_actions(self, seat: int) -> list[Action]:
+        if seat not in self.to_move():
+            return []
+        if self.selecting:
+            return list(self._selections(seat))
+        return self._decision_actions(self.queue[0])
+
+    def _decision_actions(self, item: tuple[Any, ...]) -> list[Action]:
+        kind, seat = item[0], item[1]
+        if kind == "bonus":
+            return [Bonus(space) for space in self._bonus_spaces(seat)]
+        if kind == "turn":
+            count = len(item[2])
+            return [Turn(a) for a in range(5) if self._room(seat, a) >= count]
+        if kind == "reselect":
+            return list(self._selections(seat))
+        if kind == "decide":
+            action, position = item[2], item[3]
+            if action in (BOARD, RAID):
+                return [
+                    Attack(t)
+                    for t in self.order()
+                    if t != seat and not (position == 1 and t == self.first_target)
+                ] + [FORFEIT]
+            return [PERFORM, FORFEIT]
+        if kind == "keep":
+            return [Keep(c) for c in sorted(set(self.drawn[seat]))]
+        if kind == "seize":
+            target, action = item[2], item[3]
+            area = self.fleet[target] if action == BOARD else self.crew[target]
+            return [Seize(i) for i in self._distinct_removals(area)]
+        if kind == "claim":
+            return [Claim(c) for c in range(5) if self.center[c]]
+        if kind == "place":
+            return [Place(c) for c in range(5) if self.moving[c]]
+        raise AssertionError(f"no decision {kind!r}")
+
+    def apply(self, seat: int, action: Action | dict[str, Any]) -> None:
+        if isinstance(action, dict):
+            action = action_from_json(action)
+        elif not isinstance(action, ACTION_TYPES):
+            raise IllegalAction(f"{action!r} is not a Tortuga action")
+        if self.phase == "over":
+            raise IllegalAction("the game is over")
+        movers = self.to_move()
+        if seat not in movers:
+            raise IllegalAction(self._not_asked(seat, movers))
+        legal = self.legal_actions(seat)
+        if action not in legal:
+            raise IllegalAction(self._why_illegal(seat, action, legal))
+        self._history.append((seat, action))
+        if self.selecting:
+            assert isinstance(action, Select)
+            self.selection[seat] = action.dice
+            self._events.append(("selected", seat, action.dice))
+        else:
+            item = self.queue.pop(0)
+            self._resolve(item, action)
+        self._advance()
+
+    # -- phase 1: rolling ------------------------------------------------------------------------
+
+    def _room(self, seat: int, action: int) -> int:
+        """How many more dice this action space takes: board and raid are limited by the boat
+        and pirate tokens, the others hold all five."""
+        used = self.placed[seat].count(action)
+        if action == BOARD:
+            return CAPACITY[self.fleet_box[seat]] - used
+        if action == RAID:
+            return CAPACITY[self.crew_box[seat]] - used
+        return DICE - used
+
+    def _selections(self, seat: int) -> list[Select]:
+        """Every assignable selection from this seat's roll; [Select(())] if there is none.
+
+        "They may select more than one die, if all selected dice show the same action", skulls
+        joining them or standing alone (DESIGN.md: a selection must be assignable)."""
+        roll = self.roll[seat]
+        skulls = [d for d in range(DICE) if roll[d] == SKULL]
+        skull_sets = _subsets(skulls)
+        result: list[Select] = []
+        for action in range(5):
+            showing = [d for d in range(DICE) if roll[d] == action]
+            if not showing:
+                continue
+            room = self._room(seat, action)
+            for faces in _subsets(showing)[1:]:
+                for extra in skull_sets:
+                    if len(faces) + len(extra) <= room:
+                        result.append(Select(tuple(sorted(faces + extra))))
+        # Skulls alone can always be turned to fleet, crew or hunt, which hold five dice.
+        result.extend(Select(s) for s in skull_sets[1:])
+        return result or [Select(())]
+
+    def _roll_dice(self, seat: int) -> None:
+        roll, placed, rng = self.roll[seat], self.placed[seat], self.rng
+        for die in range(DICE):
+            roll[die] = rng.below(FACES) if placed[die] == FREE else FREE
+
+    def _begin_round(self) -> None:
+        self.phase = "roll"
+        self.action = -1
+        for seat in range(self.players):
+            self.placed[seat] = [FREE] * DICE
+            self.roll[seat] = [FREE] * DICE
+        self._events.append(("round", self.round, self.start))
+        self.queue.append(("roll", -1, "first"))
+
+    def _roll(self, mode: str) -> None:
+        """A regular roll of everyone with dice left. Before every roll but a round's first
+        ("next"), seats already done take a bonus tile, then the roll itself follows ("go")."""
+        rollers = [s for s in self.order() if FREE in self.placed[s]]
+        if not rollers:
+            self._begin_actions()
+            return
+        if mode == "next":
+            # "All players who have finished assigning their dice receive one bonus tile for
+            # each further roll of other players" (DESIGN.md: not for forced re-rolls).
+            waiting = [("bonus", s) for s in self.order() if s not in rollers]
+            self.queue[:0] = [*waiting, ("roll", -1, "go")]
+            return
+        for seat in rollers:
+            self._roll_dice(seat)
+            self.selection[seat] = None
+            self._events.append(("rolled", seat, tuple(self.roll[seat])))
+        self.selecting = rollers
+
+    def _bonus_spaces(self, seat: int) -> list[int]:
+        """Spaces a bonus tile can go to: a free one (if the island has tiles) or a "1" to flip;
+        "If all bonus spaces of a player's board contain a "2" ... no further bonus tiles."."""
+        bonus = self.bonus[seat]
+        return [a for a in range(5) if bonus[a] == 1 or (bonus[a] == 0 and self.bonus_left)]
+
+    def _reveal(self) -> None:
+        """Screens up: dice with an action are placed; skulls alone wait to be turned, in
+        clockwise order from the start player; seats that could place nothing re-roll."""
+        turns: list[tuple[Any, ...]] = []
+        rerolls: list[tuple[Any, ...]] = []
+        for seat in self.selecting:
+            dice = self.selection[seat]
+            assert dice is not None
+            faces = [self.roll[seat][d] for d in dice]
+            self._events.append(("reveal", seat, tuple(dice), tuple(faces)))
+            if not dice:
+                rerolls.append(("reroll", seat))
+            elif all(f == SKULL for f in faces):
+                turns.append(("turn", seat, dice))
+            else:
+                action = next(f for f in faces if f != SKULL)
+                self._place(seat, dice, action)
+            self.selection[seat] = None
+        # The dice not selected go back to the hand unseen.
+        for seat in self.selecting:
+            self.roll[seat] = [FREE] * DICE
+        self.selecting = []
+        self.queue[:0] = [*turns, *rerolls]
+
+    def _place(self, seat: int, dice: tuple[int, ...], action: int) -> None:
+        for die in dice:
+            self.placed[seat][die] = action
+        self._events.append(("place_dice", seat, dice, action))
+
+    def _reroll(self, seat: int) -> None:
+        """ "If, after rolling the dice, no dice can be assigned ... the player rerolls his dice
+        after revealing them as many times as needed until they can assign at least one die." """
+        while True:
+            self._roll_dice(seat)
+            self._events.append(("reroll", seat, tuple(self.roll[seat])))
+            if self._selections(seat) != [Select(())]:
+                break
+        self.queue.insert(0, ("reselect", seat))
+
+    # -- phase 2: actions ------------------------------------------------------------------------
+
+    def _begin_actions(self) -> None:
+        self.phase = "actions"
+        self.queue.extend(("action", -1, a) for a in range(5))
+
+    def total(self, seat: int, action: int) -> int:
+        """Dice numbers plus the bonus, "provided they have assigned at least one die"."""
+        dice = [d for d in range(DICE) if self.placed[seat][d] == action]
+        if not dice:
+            return 0
+        return sum(die_number(d, action) for d in dice) + self.bonus[seat][action]
+
+    def ranking(self, action: int) -> list[int]:
+        """Seats with dice on `action`, best first. "In case of a tie, the player holding the
+        start player token resolves the tie in his favor. If that player is not involved in the
+        tie, the player sitting closest to the start player in clockwise direction"."""
+        entered = [s for s in range(self.players) if action in self.placed[s]]
+        return sorted(
+            entered,
+            key=lambda s: (-self.total(s, action), (s - self.start) % self.players),
+        )
+
+    def _start_action(self, action: int) -> None:
+        self.action = action
+        self.first_target = -1
+        ranked = self.ranking(action)
+        # 2 players: "Only the player with the best total (1st position) is entitled".
+        ranked = ranked[:1] if self.two_player else ranked[:2]
+        self._events.append(("ranking", action, tuple((s, self.total(s, action)) for s in ranked)))
+        self.queue[:0] = [("decide", s, action, pos) for pos, s in enumerate(ranked)]
+
+    def _decide(self, seat: int, action: int, position: int, choice: Action) -> None:
+        if isinstance(choice, Forfeit):
+            self._events.append(("forfeit", seat, action))
+            return
+        first = position == 0
+        if action == FLEET:
+            steps = 2 if first and not self.two_player else 1
+            self.fleet_box[seat] = clamp(self.fleet_box[seat] + steps)
+            self._events.append(("advance", seat, FLEET, self.fleet_box[seat]))
+        elif action == CREW:
+            steps = 2 if first and not self.two_player else 1
+            self.crew_box[seat] = clamp(self.crew_box[seat] + steps)
+            self._events.append(("advance", seat, CREW, self.crew_box[seat]))
+        elif action == HUNT:
+            self._hunt(seat, first)
+        else:
+            assert isinstance(choice, Attack)
+            self._attack(seat, action, first, choice.target)
+
+    def _hunt(self, seat: int, first: bool) -> None:
+        if first:
+            chest = self._draw_chest()
+            if chest >= 0:
+                self.island[seat].append(chest)
+            self._events.append(("hunt_chest", seat, chest))
+        count = 2 if first and not self.two_player else 1
+        drawn = [t for t in (self._draw_tile() for _ in range(count)) if t]
+        self.drawn[seat] = drawn
+        self._events.append(("hunt_tiles", seat, len(drawn)))
+        if len(set(drawn)) > 1:
+            self.queue.insert(0, ("keep", seat))
+        elif drawn:
+            self._keep(seat, drawn[0])
+
+    def _keep(self, seat: int, coins: int) -> None:
+        """Keep one tile face down; "mixing the other tile face down with the remaining"."""
+        drawn = self.drawn[seat]
+        drawn.remove(coins)
+        self.tiles[seat].append(coins)
+        for back in drawn:
+            self.pool[back - 1] += 1
+            self.returned[seat].append(back)
+        self._events.append(("keep", seat, coins, tuple(drawn)))
+        self.drawn[seat] = []
+
+    def _attack(self, seat: int, action: int, first: bool, target: int) -> None:
+        """Board (fleet area, boat token) or raid (crew area, pirate token)."""
+        boxes = self.fleet_box if action == BOARD else self.crew_box
+        area = self.fleet[target] if action == BOARD else self.crew[target]
+        boxes[target] = clamp(boxes[target] - 1)
+        defended = action in self.placed[target]
+        if defended:
+            # "If the boarded player has assigned at least one die to the board action
+            # themselves, the boarding player must move his boat token back by one box as well."
+            boxes[seat] = clamp(boxes[seat] - 1)
+        self._events.append(("attack", seat, action, target, boxes[target], defended, boxes[seat]))
+        follow: list[tuple[Any, ...]] = []
+        if first:
+            self.first_target = target
+            options = self._distinct_removals(area)
+            if len(options) > 1:
+                follow.append(("seize", seat, target, action))
+            elif options:
+                self._seize(seat, target, action, options[0])
+        else:
+            colours = [c for c in range(5) if self.center[c]]
+            if len(colours) > 1:
+                follow.append(("claim", seat))
+            elif colours:
+                self._claim(seat, colours[0])
+        follow.append(("surplus", -1, action, (target, seat)))
+        self.queue[:0] = follow
+
+    @staticmethod
+    def _distinct_removals(area: list[int]) -> list[int]:
+        """Indices whose removal leaves distinct areas (of two equal neighbours, one)."""
+        return [i for i in range(len(area)) if i == 0 or area[i] != area[i - 1]]
+
+    def _seize(self, seat: int, target: int, action: int, index: int) -> None:
+        area = self.fleet[target] if action == BOARD else self.crew[target]
+        chest = area.pop(index)
+        self.island[seat].append(chest)
+        self._events.append(("seize", seat, target, action, chest))
+
+    def _claim(self, seat: int, colour: int) -> None:
+        self.center[colour] = 0
+        self.island[seat].append(colour)
+        self._events.append(("claim", seat, colour))
+
+    def _surplus(self, action: int, seats: tuple[int, ...]) -> None:
+        """ "...they must deposit any surplus treasure chests (take from the right) on the
+        center island." """
+        for seat in seats:
+            box = self.fleet_box[seat] if action == BOARD else self.crew_box[seat]
+            area = self.fleet[seat] if action == BOARD else self.crew[seat]
+            while len(area) > CAPACITY[box]:
+                self._deposit(seat, area.pop())
+
+    def _deposit(self, seat: int, chest: int) -> None:
+        """To the center island, one of each colour; a duplicate, or any chest in a 2-player
+        game ("returned to the bag instead"), goes back into the bag."""
+        if self.two_player or self.center[chest]:
+            self.bag[chest] += 1
+            self._events.append(("deposit", seat, chest, False))
+        else:
+            self.center[chest] = 1
+            self._events.append(("deposit", seat, chest, True))
+
+    # -- phase 3: moving chests ------------------------------------------------------------------
+
+    def _begin_chests(self, draw: bool = True) -> None:
+        self.phase = "chests"
+        self.action = -1
+        # "First, each player draws one treasure chest from the bag and places it on their
+        # island area."
+        for seat in self.order() if draw else ():
+            chest = self._draw_chest()
+            if chest >= 0:
+                self.island[seat].append(chest)
+            self._events.append(("draw", seat, chest))
+        for seat in self.order():
+            self.queue.extend([("tortuga", seat), ("place", seat, CREW), ("place", seat, ISLAND)])
+        self.queue.append(("end_round", -1))
+
+    def _start_move(self, seat: int, source: int) -> None:
+        chests = self.crew[seat] if source == CREW else self.island[seat]
+        self.moving = [chests.count(c) for c in range(5)]
+        chests.clear()
+
+    def _move_target(self, seat: int, source: int) -> tuple[list[int], int]:
+        if source == CREW:
+            return self.fleet[seat], CAPACITY[self.fleet_box[seat]]
+        return self.crew[seat], CAPACITY[self.crew_box[seat]]
+
+    def _place_chest(self, seat: int, source: int, colour: int) -> None:
+        area, _ = self._move_target(seat, source)
+        self.moving[colour] -= 1
+        area.append(colour)
+        self._events.append(("move", seat, source, colour))
+
+    def _settle_move(self, seat: int, source: int) -> bool:
+        """Place what needs no choice; True when the move is finished (surplus deposited)."""
+        area, room = self._move_target(seat, source)
+        while True:
+            left = room - len(area)
+            colours = [c for c in range(5) if self.moving[c]]
+            if not colours or left <= 0:
+                for colour in colours:
+                    for _ in range(self.moving[colour]):
+                        self._deposit(seat, colour)
+                self.moving = [0] * 5
+                return True
+            if len(colours) > 1:
+                return False
+            self._place_chest(seat, source, colours[0])
+
+    def _end_round(self) -> None:
+        # "If at least one player has at least 6 treasure chests in Tortuga now, the game ends
+        # immediately" (8 with the long variant).
+        if any(len(t) >= self.goal for t in self.tortuga):
+            totals = self.scores()
+            best = max(totals)
+            self.final = [s for s in range(self.players) if totals[s] == best]
+            self.phase = "over"
+            self._events.append(("over", tuple(totals), tuple(self.final)))
+            return
+        self.start = (self.start + 1) % self.players
+        self.round += 1
+        self._begin_round()
+
+    # -- the engine loop -------------------------------------------------------------------------
+
+    def _resolve(self, item: tuple[Any, ...], action: Action) -> None:
+        kind, seat = item[0], item[1]
+        if kind == "bonus":
+            assert isinstance(action, Bonus)
+            if self.bonus[seat][action.space] == 0:
+                self.bonus_left -= 1
+            self.bonus[seat][action.space] += 1
+            self._events.append(("bonus", seat, action.space, self.bonus[seat][action.space]))
+        elif kind == "turn":
+            assert isinstance(action, Turn)
+            self._events.append(("turn", seat, item[2], action.action))
+            self._place(seat, item[2], action.action)
+        elif kind == "reselect":
+            assert isinstance(action, Select)
+            faces = [self.roll[seat][d] for d in action.dice]
+            self._events.append(("reveal", seat, action.dice, tuple(faces)))
+            if all(f == SKULL for f in faces):
+                self.queue.insert(0, ("turn", seat, action.dice))
+            else:
+                self._place(seat, action.dice, next(f for f in faces if f != SKULL))
+            self.roll[seat] = [FREE] * DICE
+        elif kind == "decide":
+            self._decide(seat, item[2], item[3], action)
+        elif kind == "keep":
+            assert isinstance(action, Keep)
+            self._keep(seat, action.coins)
+        elif kind == "seize":
+            assert isinstance(action, Seize)
+            self._seize(seat, item[2], item[3], action.index)
+        elif kind == "claim":
+            assert isinstance(action, Claim)
+            self._claim(seat, action.colour)
+        elif kind == "place":
+            assert isinstance(action, Place)
+            self._place_chest(seat, item[2], action.colour)
+            self.queue.insert(0, item)  # the same move goes on until settled
+        else:
+            raise AssertionError(f"{kind!r} is not a decision")
+
+    def _advance(self) -> None:
+        """Run automatic steps until a seat must decide or the game is over."""
+        while self.phase != "over":
+            if self.selecting:
+                if any(self.selection[s] is None for s in self.selecting):
+                    return
+                self._reveal()
+                continue
+            if not self.queue:
+                if self.phase == "roll":
+                    self.queue.append(("roll", -1, "next"))
+                    continue
+                if self.phase == "actions":
+                    self._begin_chests()
+                    continue
+                raise AssertionError(f"empty queue in phase {self.phase}")
+            item = self.queue[0]
+            kind = item[0]
+            if kind == "bonus" and not self._bonus_spaces(item[1]):
+                self.queue.pop(0)  # all five spaces show "2", or no tile to take or flip
+            elif kind == "roll":
+                self.queue.pop(0)
+                self._roll(item[2])
+            elif kind == "reroll":
+                self.queue.pop(0)
+                self._reroll(item[1])
+            elif kind == "action":
+                self.queue.pop(0)
+                self._start_action(item[2])
+            elif kind == "surplus":
+                self.queue.pop(0)
+                self._surplus(item[2], item[3])
+            elif kind == "tortuga":
+                self.queue.pop(0)
+                seat = item[1]
+                # "1. Move the treasure chests from the fleet area to Tortuga."
+                self.tortuga[seat].extend(self.fleet[seat])
+                self._events.append(("to_tortuga", seat, tuple(self.fleet[seat])))
+                self.fleet[seat].clear()
+            elif kind == "place":
+                seat, source = item[1], item[2]
+                if len(item) == 3:  # first visit: pick the chests up
+                    self._start_move(seat, source)
+                    self.queue[0] = item = (*item, "moving")
+                if self._settle_move(seat, source):
+                    self.queue.pop(0)
+                else:
+                    return
+            elif kind == "end_round":
+                self.queue.pop(0)
+                self._end_round()
+            else:
+                return  # a decision
+
+    # -- chance ------------------------------------------------------------------------------
+
+    def _draw_chest(self) -> int:
+        """A random chest from the bag, or -1 when it is empty ("nothing is drawn")."""
+        total = sum(self.bag)
+        if not total:
+            return -1
+        pick = self.rng.below(total)
+        for colour in range(5):
+            if pick < self.bag[colour]:
+                self.bag[colour] -= 1
+                return colour
+            pick -= self.bag[colour]
+        raise AssertionError("unreachable")
+
+    def _draw_tile(self) -> int:
+        """A random treasure tile's coins, or 0 when none are left ("nothing is taken")."""
+        total = sum(self.pool)
+        if not total:
+            return 0
+        pick = self.rng.below(total)
+        for index in range(3):
+            if pick < self.pool[index]:
+                self.pool[index] -= 1
+                return index + 1
+            pick -= self.pool[index]
+        raise AssertionError("unreachable")
+
+    # -- results ---------------------------------------------------------------------------------
+
+    def score_sheet(self, seat: int) -> dict[str, Any]:
+        return breakdown(
+            tortuga=self.tortuga[seat],
+            fleet=self.fleet[seat],
+            crew=self.crew[seat],
+            island=self.island[seat],
+            fleet_box=self.fleet_box[seat],
+            crew_box=self.crew_box[seat],
+            tiles=self.tiles[seat],
+        )
+
+    def scores(self) -> list[float]:
+        """Victory points as the final scoring counts them (coins included)."""
+        return [float(self.score_sheet(s)["total"]) for s in range(self.players)]
+
+    def winners(self) -> list[int]:
+        return list(self.final)
+
+    # -- information -----------------------------------------------------------------------------
+
+    def view(self, seat: int | None) -> dict[str, Any]:
+        from buccaneer.games.tortuga.view import build_view  # noqa: PLC0415
+
+        return build_view(self, seat)
+
+    def public_scores(self, seat: int | None) -> list[float]:
+        """Scores as `seat` can count them: others' coins are hidden until the end."""
+        if self.phase == "over":
+            return self.scores()
+        result = []
+        for s in range(self.players):
+            sheet = self.score_sheet(s)
+            result.append(float(sheet["total"] - (sheet["coins"] if s != seat else 0)))
+        return result
+
+    def determinize(self, seat: int | None, rng: random.Random) -> Self:
+        """A world consistent with `view(seat)`: hidden treasure tiles (others' and the pool)
+        dealt uniformly from the tiles `seat` has not seen, others' hidden rolls re-rolled and
+        their hidden selections redrawn uniformly among the legal ones, a fresh chance stream.
+        Others' memories of tiles they returned are dropped; the log starts empty."""
+        world = self.clone()
+        chance = Rng(rng.getrandbits(64))
+        world.rng = chance
+        world._history = []
+        world._replayable = False
+        world._events = []
+        if self.phase == "over":
+            return world
+        world.seed = chance.next64() >> 1
+        others = [s for s in range(self.players) if s != seat]
+        unseen = list(TILE_COUNTS)
+        if seat is not None:
+            for coins in [*self.tiles[seat], *self.drawn[seat]]:
+                unseen[coins - 1] -= 1
+        tiles = [c + 1 for c in range(3) for _ in range(unseen[c])]
+        chance.shuffle(tiles)
+        for s in others:
+            world.tiles[s] = [tiles.pop() for _ in self.tiles[s]]
+            world.drawn[s] = [tiles.pop() for _ in self.drawn[s]]
+            world.returned[s] = []
+        world.pool = [tiles.count(c + 1) for c in range(3)]
+        for s in others:
+            if s in self.selecting:
+                world._roll_dice(s)
+                if self.selection[s] is not None:
+                    choices = world._selections(s)
+                    world.selection[s] = choices[chance.below(len(choices))].dice
+        return world
+
+    def clone(self) -> Self:
+        twin = self.__class__.__new__(self.__class__)
+        twin.players = self.players
+        twin.seed = self.seed
+        twin.options = self.options
+        twin.rng = self.rng.copy()
+        twin.two_player = self.two_player
+        twin.goal = self.goal
+        twin.start = self.start
+        twin.round = self.round
+        twin.phase = self.phase
+        twin.fleet_box = self.fleet_box[:]
+        twin.crew_box = self.crew_box[:]
+        twin.island = [a[:] for a in self.island]
+        twin.crew = [a[:] for a in self.crew]
+        twin.fleet = [a[:] for a in self.fleet]
+        twin.tortuga = [a[:] for a in self.tortuga]
+        twin.bonus = [a[:] for a in self.bonus]
+        twin.tiles = [a[:] for a in self.tiles]
+        twin.returned = [a[:] for a in self.returned]
+        twin.drawn = [a[:] for a in self.drawn]
+        twin.placed = [a[:] for a in self.placed]
+        twin.roll = [a[:] for a in self.roll]
+        twin.selection = self.selection[:]
+        twin.selecting = self.selecting[:]
+        twin.bag = self.bag[:]
+        twin.center = self.center[:]
+        twin.pool = self.pool[:]
+        twin.bonus_left = self.bonus_left
+        twin.queue = self.queue[:]
+        twin.action = self.action
+        twin.first_target = self.first_target
+        twin.moving = self.moving[:]
+        twin.final = self.final[:]
+        twin._history = self._history[:]
+        twin._replayable = self._replayable
+        twin._events = self._events[:]
+        twin._log = []
+        twin._formatted = 0
+        return twin
+
+    def snapshot(self) -> tuple[Any, ...]:
+        def frozen(rows: list[list[int]]) -> tuple[tuple[int, ...], ...]:
+            return tuple(tuple(r) for r in rows)
+
+        return (
+            self.players,
+            repr(sorted(self.options.items())),
+            self.start,
+            self.round,
+            self.phase,
+            tuple(self.fleet_box),
+            tuple(self.crew_box),
+            frozen(self.island),
+            frozen(self.crew),
+            frozen(self.fleet),
+            frozen(self.tortuga),
+            frozen(self.bonus),
+            frozen(self.tiles),
+            frozen(self.returned),
+            frozen(self.drawn),
+            frozen(self.placed),
+            frozen(self.roll),
+            tuple(self.selection),
+            tuple(self.selecting),
+            tuple(self.bag),
+            tuple(self.center),
+            tuple(self.pool),
+            self.bonus_left,
+            tuple(self.queue),
+            self.action,
+            self.first_target,
+            tuple(self.moving),
+            tuple(self.final),
+            self.rng.state,
+        )
+
+    # -- words -----------------------------------------------------------------------------------
+
+    def name(self, seat: int) -> str:
+        return SEAT_NAMES[seat] if 0 <= seat < len(SEAT_NAMES) else f"seat {seat}"
+
+    def _not_asked(self, seat: Any, movers: tuple[int, ...]) -> str:
+        if not isinstance(seat, int) or not 0 <= seat < self.players:
+            return f"there is no seat {seat!r} in a {self.players}-player game"
+        if self.selecting and seat in self.selecting:
+            return f"{self.name(seat)} has already chosen dice for this roll"
+        waiting = ", ".join(self.name(s) for s in movers)
+        return f"{self.name(seat)} is not asked now; waiting for {waiting}"
+
+    def _why_illegal(self, seat: int, action: Action, legal: list[Action]) -> str:
+        from buccaneer.games.tortuga.explain import why_illegal  # noqa: PLC0415
+
+        return why_illegal(self, seat, action, legal)
+
+    def describe(self, action: Action) -> str:
+        from buccaneer.games.tortuga.explain import describe  # noqa: PLC0415
+
+        return describe(self, action)
+
+    @property
+    def log(self) -> list[Event]:
+        for raw in self._events[self._formatted :]:
+            self._log.extend(format_event(self, raw))
+        self._formatted = len(self._events)
+        return list(self._log)
+
+
+__all__ = ["FREE", "SEAT_NAMES", "TortugaState"]
