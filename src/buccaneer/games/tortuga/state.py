@@ -13,6 +13,7 @@ treasure-tile pool are counts, since draws from them are uniformly random anyway
 from __future__ import annotations
 
 import random
+from functools import lru_cache
 from typing import Any, Self
 
 from buccaneer.core.errors import IllegalAction, OptionError
@@ -69,6 +70,30 @@ def _subsets(items: list[int]) -> list[tuple[int, ...]]:
     for item in items:
         result += [(*subset, item) for subset in result]
     return [tuple(sorted(s)) for s in result]
+
+
+@lru_cache(maxsize=1 << 16)
+def selection_table(roll: tuple[int, ...], board_room: int, raid_room: int) -> tuple[Select, ...]:
+    """The selections a roll allows, given the room left on board and raid (the other spaces
+    always have room for every die rolled). Cached: bots ask for the same rolls again and again.
+
+    "They may select more than one die, if all selected dice show the same action", skulls
+    joining them or standing alone (DESIGN.md: a selection must be assignable)."""
+    skulls = [d for d in range(DICE) if roll[d] == SKULL]
+    skull_sets = _subsets(skulls)
+    result: list[Select] = []
+    for action in range(5):
+        showing = [d for d in range(DICE) if roll[d] == action]
+        if not showing:
+            continue
+        room = board_room if action == BOARD else raid_room if action == RAID else DICE
+        for faces in _subsets(showing)[1:]:
+            for extra in skull_sets:
+                if len(faces) + len(extra) <= room:
+                    result.append(Select(tuple(sorted(faces + extra))))
+    # Skulls alone can always be turned to fleet, crew or hunt, which hold five dice.
+    result.extend(Select(s) for s in skull_sets[1:])
+    return tuple(result) or (Select(()),)
 
 
 class TortugaState(State):
@@ -263,26 +288,10 @@ class TortugaState(State):
         return DICE - used
 
     def _selections(self, seat: int) -> list[Select]:
-        """Every assignable selection from this seat's roll; [Select(())] if there is none.
-
-        "They may select more than one die, if all selected dice show the same action", skulls
-        joining them or standing alone (DESIGN.md: a selection must be assignable)."""
-        roll = self.roll[seat]
-        skulls = [d for d in range(DICE) if roll[d] == SKULL]
-        skull_sets = _subsets(skulls)
-        result: list[Select] = []
-        for action in range(5):
-            showing = [d for d in range(DICE) if roll[d] == action]
-            if not showing:
-                continue
-            room = self._room(seat, action)
-            for faces in _subsets(showing)[1:]:
-                for extra in skull_sets:
-                    if len(faces) + len(extra) <= room:
-                        result.append(Select(tuple(sorted(faces + extra))))
-        # Skulls alone can always be turned to fleet, crew or hunt, which hold five dice.
-        result.extend(Select(s) for s in skull_sets[1:])
-        return result or [Select(())]
+        """Every assignable selection from this seat's roll; [Select(())] if there is none."""
+        return list(
+            selection_table(tuple(self.roll[seat]), self._room(seat, BOARD), self._room(seat, RAID))
+        )
 
     def _roll_dice(self, seat: int) -> None:
         roll, placed, rng = self.roll[seat], self.placed[seat], self.rng
