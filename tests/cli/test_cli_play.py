@@ -67,7 +67,7 @@ def test_menu_shows_described_legal_actions(invoke: Invoke) -> None:
     result = invoke(["play", GAME, "--players", "2", "--seed", "4"], input="q\n")
     state = buccaneer.load(GAME, players=2, seed=4)
     for number, action in enumerate(state.legal_actions(0), start=1):
-        assert f"{number}. {state.describe(action)}" in result.stdout
+        assert f"{number}. {state.describe(action, 0)}" in result.stdout
     assert "Not saved" in result.stdout
 
 

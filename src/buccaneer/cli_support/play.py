@@ -187,7 +187,7 @@ class PlaySession:
         menu = Text()
         for number, action in enumerate(actions, start=1):
             menu.append(f"{number:>{width}}. ", style="bold")
-            menu.append(self.state.describe(action) + "\n")
+            menu.append(self.state.describe(action, seat) + "\n")
         self.console.print(menu, end="")
 
     def _help(self, count: int) -> None:

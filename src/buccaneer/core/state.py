@@ -73,8 +73,9 @@ class State(ABC):
         and a fresh chance stream: a function of `view(seat)` and `rng` alone."""
 
     @abstractmethod
-    def describe(self, action: Action) -> str:
-        """`action` in words a player reads (for menus and logs), given this state."""
+    def describe(self, action: Action, seat: int | None = None) -> str:
+        """`action` in words a player reads (for menus and logs), given this state. With `seat`,
+        the words may use what that seat knows (its own hidden dice or cards), never more."""
 
     @property
     @abstractmethod

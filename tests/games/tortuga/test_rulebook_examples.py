@@ -229,17 +229,24 @@ def test_alex_raids_frank_from_second_place_and_frank_deposits_white() -> None:
     state.apply(ANI, Attack(LOTHAR))
     assert state.crew[LOTHAR] == [] and state.island[ANI] == [BLUE]
     assert state.legal_actions(ALEX) == [Attack(ANI), Attack(FRANK), FORFEIT]
+    events = len(state.log)
     state.apply(ALEX, Attack(FRANK))
     assert state.crew_box[FRANK] == 1 and state.crew_box[ALEX] == 4, "Frank did not defend"
-    assert state.legal_actions(ALEX) == [Claim(BLUE), Claim(YELLOW)]
-    events = len(state.log)
+    # Frank deposits at once ("muss sofort die weiße auf die Insel in der Mitte legen"), from
+    # the right, before Alex claims.
+    assert state.crew[FRANK] == [RED]
+    assert [e.data for e in state.log[events:]][-1] == {
+        "type": "deposit",
+        "seat": FRANK,
+        "colour": "white",
+        "center": True,
+    }
+    assert state.legal_actions(ALEX) == [Claim(BLUE), Claim(YELLOW), Claim(WHITE)]
     state.apply(ALEX, Claim(BLUE))
     # Raid was the last action, so the engine runs on into phase 3: read what happened.
-    happened = [e.data for e in state.log[events:]]
-    assert happened[0] == {"type": "claim", "seat": ALEX, "colour": "blue"}
-    assert happened[1] == {"type": "deposit", "seat": FRANK, "colour": "white", "center": True}
-    assert state.island[ALEX][0] == BLUE or BLUE in state.crew[ALEX]
-    assert state.center[WHITE] == 1 and state.center[BLUE] == 0
+    claim = next(e.data for e in state.log[events:] if e.data["type"] == "claim")
+    assert claim == {"type": "claim", "seat": ALEX, "colour": "blue"}
+    assert state.center[BLUE] == 0 and state.center[WHITE] == 1
 
 
 def test_lothar_moves_his_chests_choosing_purple_before_red() -> None:

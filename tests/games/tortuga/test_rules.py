@@ -22,12 +22,10 @@ from buccaneer.games.tortuga.actions import (
     Turn,
 )
 from buccaneer.games.tortuga.components import (
-    BOARD,
     CREW,
     FLEET,
     HUNT,
     PURPLE,
-    RAID,
     RED,
     YELLOW,
 )
@@ -288,8 +286,36 @@ def test_describe_reads_like_a_menu() -> None:
     state = roll_position(
         {"A": "skull", "B": "board", "C": "fleet"}, dice={"D": "crew", "E": "crew"}
     )
-    texts = {state.describe(a) for a in state.legal_actions(0)}
-    assert "keep C expand fleet 3, A skull" in texts or "keep A skull, C expand fleet 3" in texts
-    assert any(t.startswith("keep A skull") for t in texts)
+    texts = {state.describe(a, 0) for a in state.legal_actions(0)}
+    assert "keep A skull, C expand fleet 3" in texts and "keep B board 5" in texts
     assert state.describe(Attack(1)) in {"board Lothar", "raid Lothar"}
-    assert BOARD == 3 and RAID == 4
+
+
+def test_describe_never_reads_another_seats_hidden_dice() -> None:
+    state = position(
+        2,
+        seats={},
+        phase="roll",
+        rolls={
+            0: {"A": "fleet", "B": "fleet", "C": "fleet", "D": "fleet", "E": "fleet"},
+            1: {"A": "raid", "B": "raid", "C": "raid", "D": "raid", "E": "raid"},
+        },
+    )
+    assert state.describe(Select((A,)), 0) == "keep A expand fleet 1"
+    assert state.describe(Select((A,)), 1) == "keep A raid 5"
+    assert state.describe(Select((A,))) == "keep A", "no seat: no faces"
+
+
+def test_malformed_action_objects_are_refused_with_a_reason() -> None:
+    state = load(2, seed=3)
+    for action, reason in [
+        (Select((0, 0)), "distinct die numbers"),
+        (Select((7,)), "distinct die numbers"),
+        (Select((-1,)), "distinct die numbers"),
+    ]:
+        with pytest.raises(IllegalAction, match=reason):
+            state.apply(0, action)
+    state = roll_position({"A": "skull", "B": "crew", "C": "crew"}, dice={"D": "crew", "E": "crew"})
+    state.apply(0, Select((A,)))
+    with pytest.raises(IllegalAction, match="actions are numbered 0-4"):
+        state.apply(0, Turn(9))

@@ -541,7 +541,7 @@ class CartagenaState(State):
                 return square, self.occ[square]
         return -1, 0
 
-    def describe(self, action: Action) -> str:
+    def describe(self, action: Action, seat: int | None = None) -> str:
         if isinstance(action, Forward):
             dest = self.forward_destination(action.card, action.from_)
             return (

@@ -36,17 +36,18 @@ def _seat_deciding(state: TortugaState) -> int:
     return state.queue[0][1] if state.queue and not state.selecting else -1
 
 
-def describe(state: TortugaState, action: Action) -> str:
+def describe(state: TortugaState, action: Action, seat: int | None = None) -> str:
+    """Menu words. A selection names the dice's faces only for the seat that rolled them (the
+    one asked, or `seat`): during the hidden selection nobody else may read them."""
     item = state.queue[0] if state.queue and not state.selecting else None
     if isinstance(action, Select):
         if not action.dice:
             return "no die can be placed: show the roll and re-roll"
-        seat = next(
-            (s for s in state.to_move() if state.legal_actions(s).count(action)),
-            _seat_deciding(state),
-        )
-        faces = [face_name(d, state.roll[seat][d]) for d in action.dice] if seat >= 0 else []
-        return "keep " + (", ".join(faces) or ", ".join(DIE_LETTERS[d] for d in action.dice))
+        owner = seat if seat is not None else _seat_deciding(state)
+        roll = state.roll[owner] if owner is not None and 0 <= owner < state.players else None
+        if roll is None or any(roll[d] < 0 for d in action.dice):
+            return "keep " + ", ".join(DIE_LETTERS[d] for d in action.dice)
+        return "keep " + ", ".join(face_name(d, roll[d]) for d in action.dice)
     if isinstance(action, Turn):
         return f"turn the skulls to {ACTION_TITLES[action.action]}"
     if isinstance(action, Bonus):
@@ -78,9 +79,26 @@ def describe(state: TortugaState, action: Action) -> str:
     return repr(action)
 
 
+def _malformed(action: Action) -> str | None:
+    """Why an action object built by hand cannot even be read, or None."""
+    if isinstance(action, Select):
+        if any(not 0 <= d < 5 for d in action.dice) or len(set(action.dice)) != len(action.dice):
+            return f"dice must be distinct die numbers 0-4 (A-E), got {action.dice!r}"
+    elif isinstance(action, Turn | Bonus):
+        value = action.action if isinstance(action, Turn) else action.space
+        if not 0 <= value < 5:
+            return f"actions are numbered 0-4 ({', '.join(ACTION_TITLES)}), got {value!r}"
+    elif isinstance(action, Claim | Place) and not 0 <= action.colour < 5:
+        return f"colours are numbered 0-4 ({', '.join(COLOURS)}), got {action.colour!r}"
+    return None
+
+
 def why_illegal(state: TortugaState, seat: int, action: Action, legal: list[Action]) -> str:
     """A reason a player can act on."""
     name = state.name(seat)
+    broken = _malformed(action)
+    if broken:
+        return f"malformed {type(action).__name__.lower()}: {broken}"
     if isinstance(action, Select) and state.selecting:
         roll = state.roll[seat]
         if any(roll[d] < 0 for d in action.dice):
@@ -91,15 +109,17 @@ def why_illegal(state: TortugaState, seat: int, action: Action, legal: list[Acti
         if len(actions) > 1:
             shown = ", ".join(ACTION_TITLES[a] for a in sorted(actions))
             return f"selected dice must show one action (skulls may join), not {shown}"
-        (only,) = actions
-        token = "boat" if only == BOARD else "pirate"
-        box = state.fleet_box[seat] if only == BOARD else state.crew_box[seat]
-        return (
-            f"{ACTION_TITLES[only]} holds at most {CAPACITY[box]} dice with the {token} on box "
-            f"{box}"
-        )
+        if actions:
+            (only,) = actions
+            token = "boat" if only == BOARD else "pirate"
+            box = state.fleet_box[seat] if only == BOARD else state.crew_box[seat]
+            return (
+                f"{ACTION_TITLES[only]} holds at most {CAPACITY[box]} dice with the {token} on "
+                f"box {box}"
+            )
     expected = sorted({type(a).__name__.lower() for a in legal})
     return (
         f"{type(action).__name__.lower()} {action.to_json()} is not possible now; "
-        f"{name} may {' or '.join(expected)}: " + "; ".join(describe(state, a) for a in legal[:12])
+        f"{name} may {' or '.join(expected)}: "
+        + "; ".join(describe(state, a, seat) for a in legal[:12])
     )

@@ -64,10 +64,12 @@ def format_event(state: TortugaState, raw: tuple[Any, ...]) -> list[Event]:
                 visible_to=(seat,),
             )
         ]
+    if kind == "stuck":
+        _, seat, roll = raw
+        text = f"{name(seat)} can place none of {_roll_text(roll)} and re-rolls."
+        return [Event(text, {**data, "seat": seat, "faces": list(roll)})]
     if kind == "reveal":
         _, seat, dice, faces = raw
-        if not dice:
-            return [Event(f"{name(seat)} can place no die.", {**data, "seat": seat})]
         shown = ", ".join(face_name(d, f) for d, f in zip(dice, faces, strict=True))
         return [Event(f"{name(seat)} reveals {shown}.", {**data, "seat": seat})]
     if kind == "place_dice":
@@ -83,7 +85,8 @@ def format_event(state: TortugaState, raw: tuple[Any, ...]) -> list[Event]:
         return [Event(f"{name(seat)} re-rolls: {_roll_text(roll)}.", {**data, "seat": seat})]
     if kind == "turn":
         _, seat, dice, action = raw
-        return [Event(f"{name(seat)} turns {_letters(dice)} to {ACTION_TITLES[action]}.", {**data})]
+        text = f"{name(seat)} turns {_letters(dice)} to {ACTION_TITLES[action]}."
+        return [Event(text, {**data, "seat": seat, "action": action})]
     if kind == "bonus":
         _, seat, space, value = raw
         verb = "takes a bonus tile for" if value == 1 else "flips the bonus tile to 2 on"

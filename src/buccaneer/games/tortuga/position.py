@@ -100,6 +100,9 @@ def position(
                 (state.roll[seat][d] == FREE) != (state.placed[seat][d] != FREE) for d in range(5)
             ):
                 raise OptionError(f"seat {seat}: give a face for every die not yet placed")
+            # The log must tell the seat the faces it really has.
+            state._events = [e for e in state._events if e[:2] != ("rolled", seat)]
+            state._events.append(("rolled", seat, tuple(state.roll[seat])))
     elif phase == "actions":
         state.phase = "actions"
         first = ACTIONS.index(from_action)

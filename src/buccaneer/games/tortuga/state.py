@@ -301,6 +301,7 @@ class TortugaState(State):
     def _begin_round(self) -> None:
         self.phase = "roll"
         self.action = -1
+        self.first_target = -1
         for seat in range(self.players):
             self.placed[seat] = [FREE] * DICE
             self.roll[seat] = [FREE] * DICE
@@ -341,7 +342,11 @@ class TortugaState(State):
             dice = self.selection[seat]
             assert dice is not None
             faces = [self.roll[seat][d] for d in dice]
-            self._events.append(("reveal", seat, tuple(dice), tuple(faces)))
+            if dice:
+                self._events.append(("reveal", seat, tuple(dice), tuple(faces)))
+            else:
+                # "the player rerolls his dice after revealing them": the roll is shown
+                self._events.append(("stuck", seat, tuple(self.roll[seat])))
             if not dice:
                 rerolls.append(("reroll", seat))
             elif all(f == SKULL for f in faces):
@@ -467,13 +472,16 @@ class TortugaState(State):
                 follow.append(("seize", seat, target, action))
             elif options:
                 self._seize(seat, target, action, options[0])
+            follow.append(("surplus", -1, action, (target, seat)))
         else:
+            # The pushed-back seats deposit at once ("muss sofort die weiße auf die Insel in der
+            # Mitte legen"), then the 2nd position claims, possibly a chest just deposited.
+            self._surplus(action, (target, seat))
             colours = [c for c in range(5) if self.center[c]]
             if len(colours) > 1:
                 follow.append(("claim", seat))
             elif colours:
                 self._claim(seat, colours[0])
-        follow.append(("surplus", -1, action, (target, seat)))
         self.queue[:0] = follow
 
     @staticmethod
@@ -516,6 +524,7 @@ class TortugaState(State):
     def _begin_chests(self, draw: bool = True) -> None:
         self.phase = "chests"
         self.action = -1
+        self.first_target = -1
         # "First, each player draws one treasure chest from the bag and places it on their
         # island area."
         for seat in self.order() if draw else ():
@@ -862,10 +871,10 @@ class TortugaState(State):
 
         return why_illegal(self, seat, action, legal)
 
-    def describe(self, action: Action) -> str:
+    def describe(self, action: Action, seat: int | None = None) -> str:
         from buccaneer.games.tortuga.explain import describe  # noqa: PLC0415
 
-        return describe(self, action)
+        return describe(self, action, seat)
 
     @property
     def log(self) -> list[Event]:
