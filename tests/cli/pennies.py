@@ -101,7 +101,7 @@ class PenniesState(State):
         twin._replayable = False
         return twin
 
-    def describe(self, action: Action) -> str:
+    def describe(self, action: Action, seat: int | None = None) -> str:
         assert isinstance(action, Pick)
         return f"show {action.side}"
 

@@ -49,7 +49,9 @@ def describe(state: TortugaState, action: Action, seat: int | None = None) -> st
             return "keep " + ", ".join(DIE_LETTERS[d] for d in action.dice)
         return "keep " + ", ".join(face_name(d, roll[d]) for d in action.dice)
     if isinstance(action, Turn):
-        return f"turn the skulls to {ACTION_TITLES[action.action]}"
+        dice: tuple[int, ...] = item[2] if item and item[0] == "turn" else ()
+        skulls = f"skull {DIE_LETTERS[dice[0]]}" if len(dice) == 1 else "the skulls"
+        return f"turn {skulls} to {ACTION_TITLES[action.action]}"
     if isinstance(action, Bonus):
         seat = _seat_deciding(state)
         flip = seat >= 0 and state.bonus[seat][action.space] == 1

@@ -48,7 +48,10 @@ def format_event(state: TortugaState, raw: tuple[Any, ...]) -> list[Event]:
         _, seat, roll = raw
         count = sum(1 for f in roll if f >= 0)
         return [
-            Event(f"{name(seat)} rolls {count} dice.", {**data, "seat": seat, "dice": count}),
+            Event(
+                f"{name(seat)} rolls {count} {'die' if count == 1 else 'dice'}.",
+                {**data, "seat": seat, "dice": count},
+            ),
             Event(
                 f"{name(seat)} rolled: {_roll_text(roll)}",
                 {"type": "roll", "seat": seat, "faces": list(roll)},
@@ -110,10 +113,13 @@ def format_event(state: TortugaState, raw: tuple[Any, ...]) -> list[Event]:
     if kind == "hunt_chest":
         _, seat, chest = raw
         what = f"a {COLOURS[chest]} chest" if chest >= 0 else "nothing (the bag is empty)"
-        return [Event(f"{name(seat)} draws {what}.", {**data, "seat": seat})]
+        return [
+            Event(f"{name(seat)} draws {what} from the bag to the island.", {**data, "seat": seat})
+        ]
     if kind == "hunt_tiles":
         _, seat, count = raw
-        return [Event(f"{name(seat)} draws {count} treasure tile(s).", {**data, "seat": seat})]
+        tiles = "a treasure tile" if count == 1 else f"{count} treasure tiles"
+        return [Event(f"{name(seat)} draws {tiles}.", {**data, "seat": seat})]
     if kind == "keep":
         _, seat, coins, back = raw
         public = "keeps a treasure tile" + (" and mixes one back" if back else "")
@@ -121,7 +127,7 @@ def format_event(state: TortugaState, raw: tuple[Any, ...]) -> list[Event]:
         returned = f", returns {', '.join(str(b) for b in back)}" if back else ""
         events.append(
             Event(
-                f"{name(seat)} keeps {coins} coin(s){returned}",
+                f"{name(seat)} keeps {coins} coin{'s' if coins > 1 else ''}{returned}",
                 {"type": "tiles", "seat": seat, "kept": coins, "returned": list(back)},
                 visible_to=(seat,),
             )
