@@ -341,3 +341,14 @@ def test_two_players_surplus_goes_to_the_bag_and_only_first_place_acts() -> None
     assert state.fleet_box[ANI] == 1 and state.fleet[ANI] == [WHITE]
     assert state.bag[WHITE] == bag_white + 1 and state.center == [0] * 5
     assert state.queue[0] == ("decide", LOTHAR, RAID, 0), "no second place on board"
+
+
+def test_two_players_treasure_hunt_draws_a_chest_and_one_tile() -> None:
+    """2 players: 'The player draws one treasure chest from the bag and places it on his island
+    area. Additionally, they draw one treasure tile ... and keep it face down'."""
+    state = position(2, seats={ANI: {"dice": {"A": "hunt"}, "fleet_box": 1}}, from_action="hunt")
+    pool = sum(state.pool)
+    state.apply(ANI, PERFORM)
+    assert len(state.tiles[ANI]) == 1 and sum(state.pool) == pool - 1, "one tile, no choice"
+    hunted = [e.text for e in state.log if e.data["type"] == "hunt_chest"]
+    assert len(hunted) == 1 and hunted[0].startswith("Ani draws a ")
