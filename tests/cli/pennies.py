@@ -43,7 +43,7 @@ class PenniesState(State):
         self.points = [0] * players
         self._history = []
         self._replayable = True
-        self._events = [Event("Pennies begins")]
+        self._lines = [Event("Pennies begins")]
 
     def to_move(self) -> tuple[int, ...]:
         if self.round > self.options["rounds"]:
@@ -61,7 +61,7 @@ class PenniesState(State):
         assert isinstance(action, Pick)
         self.pending[seat] = action.side
         self._history.append((seat, action))
-        self._events.append(Event(f"P{seat} chose {action.side}", visible_to=(seat,)))
+        self._lines.append(Event(f"P{seat} chose {action.side}", visible_to=(seat,)))
         if len(self.pending) == self.players:
             heads = sum(side == "heads" for side in self.pending.values())
             minority = "heads" if heads < self.players - heads else "tails"
@@ -69,7 +69,7 @@ class PenniesState(State):
                 for s, side in self.pending.items():
                     self.points[s] += side == minority
             shown = ", ".join(f"P{s} {side}" for s, side in sorted(self.pending.items()))
-            self._events.append(Event(f"Round {self.round}: {shown}"))
+            self._lines.append(Event(f"Round {self.round}: {shown}"))
             self.pending = {}
             self.round += 1
 
@@ -107,7 +107,7 @@ class PenniesState(State):
 
     @property
     def log(self) -> list[Event]:
-        return list(self._events)
+        return list(self._lines)
 
     def snapshot(self) -> tuple[Any, ...]:
         return (self.round, tuple(sorted(self.pending.items())), tuple(self.points))

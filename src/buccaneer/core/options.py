@@ -49,6 +49,14 @@ def seat_number(value: Any) -> Any:
     return value
 
 
+def check_seat_option(game: str, name: str, seat: int, players: int) -> None:
+    """A seat-valued option against the player count, once the count is known."""
+    if not 0 <= seat < players:
+        raise OptionError(
+            f"{game} option {name!r}: must be a seat from 0 to {players - 1}, got {seat}"
+        )
+
+
 def validate_options(
     game: str, declared: Mapping[str, Option], given: Mapping[str, Any]
 ) -> dict[str, Any]:

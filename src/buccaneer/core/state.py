@@ -35,6 +35,10 @@ class State(ABC):
     # False for a state that came from `determinize` or was set up as a position: its past is
     # not a game that a seed and actions can rebuild.
     _replayable: bool
+    # The log: events as recorded, their wording so far, and how many of them are worded.
+    _events: list[tuple[Any, ...]]
+    _log: list[Event]
+    _formatted: int
 
     # -- the rules ---------------------------------------------------------------------------
 
@@ -78,9 +82,21 @@ class State(ABC):
         the words may use what that seat knows (its own hidden dice or cards), never more."""
 
     @property
-    @abstractmethod
     def log(self) -> list[Event]:
-        """The game log so far, oldest first."""
+        """The game log so far, oldest first.
+
+        Games record events as small tuples in `_events` while playing (cheap on the hot path)
+        and say how to word one in `format_event`; the words are made only when the log is read
+        and cached, so reading after every action stays cheap. A clone starts without the cache.
+        """
+        for raw in self._events[self._formatted :]:
+            self._log.extend(self.format_event(raw))
+        self._formatted = len(self._events)
+        return list(self._log)
+
+    def format_event(self, raw: tuple[Any, ...]) -> list[Event]:
+        """The readable events for one recorded event tuple (a game using `_events` says how)."""
+        raise NotImplementedError(f"{type(self).__name__} does not word its events")
 
     @abstractmethod
     def snapshot(self) -> tuple[Any, ...]:

@@ -13,8 +13,9 @@ import random
 from bisect import insort
 from typing import Any, Self
 
-from buccaneer.core.errors import IllegalAction, OptionError
+from buccaneer.core.errors import IllegalAction
 from buccaneer.core.events import Event
+from buccaneer.core.options import check_seat_option
 from buccaneer.core.rng import Rng
 from buccaneer.core.state import Action, State
 from buccaneer.games.cartagena.actions import (
@@ -115,11 +116,7 @@ class CartagenaState(State):
     def new(cls, players: int, seed: int, options: dict[str, Any]) -> CartagenaState:
         """A fresh game: board, shuffled deck, six cards each, and (Tortuga) the open row."""
         start_player = options["start_player"]
-        if not 0 <= start_player < players:
-            raise OptionError(
-                f"cartagena option 'start_player': must be a seat from 0 to {players - 1}, "
-                f"got {start_player}"
-            )
+        check_seat_option(GAME, "start_player", start_player, players)
         rng = Rng(seed)
         layout = options["layout"]
         tiles = random_tiles(rng) if layout is None else layout
@@ -561,12 +558,6 @@ class CartagenaState(State):
             return "pass" if self.actions_done == 0 else "end turn"
         return repr(action)
 
-    @property
-    def log(self) -> list[Event]:
-        """Formatted on demand and cached, so reading it after every action stays cheap; a
-        clone starts without the cache (search never reads logs)."""
+    def format_event(self, raw: tuple[Any, ...]) -> list[Event]:
         names = SEAT_NAMES[: self.players]
-        for raw in self._events[self._formatted :]:
-            self._log.extend(format_event(raw, names, self.open_hands, self.tiles, self.options))
-        self._formatted = len(self._events)
-        return list(self._log)
+        return format_event(raw, names, self.open_hands, self.tiles, self.options)

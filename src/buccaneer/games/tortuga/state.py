@@ -16,8 +16,9 @@ import random
 from functools import lru_cache
 from typing import Any, Self
 
-from buccaneer.core.errors import IllegalAction, OptionError
+from buccaneer.core.errors import IllegalAction
 from buccaneer.core.events import Event
+from buccaneer.core.options import check_seat_option
 from buccaneer.core.rng import Rng
 from buccaneer.core.state import Action, State
 from buccaneer.games.tortuga.actions import (
@@ -141,12 +142,7 @@ class TortugaState(State):
 
     @classmethod
     def new(cls, players: int, seed: int, options: dict[str, Any]) -> TortugaState:
-        start = options["start_player"]
-        if not 0 <= start < players:
-            raise OptionError(
-                f"tortuga option 'start_player': must be a seat from 0 to {players - 1}, "
-                f"got {start}"
-            )
+        check_seat_option(GAME, "start_player", options["start_player"], players)
         state = cls.empty(players, seed, options)
         # "each player draws 2 treasure chests from the bag one after the other and places the
         # first on the island area of their player board and the second on the 1st space of
@@ -876,12 +872,8 @@ class TortugaState(State):
 
         return describe(self, action, seat)
 
-    @property
-    def log(self) -> list[Event]:
-        for raw in self._events[self._formatted :]:
-            self._log.extend(format_event(self, raw))
-        self._formatted = len(self._events)
-        return list(self._log)
+    def format_event(self, raw: tuple[Any, ...]) -> list[Event]:
+        return format_event(self, raw)
 
 
 __all__ = ["FREE", "SEAT_NAMES", "TortugaState"]
