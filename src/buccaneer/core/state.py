@@ -94,6 +94,15 @@ class State(ABC):
         self._formatted = len(self._events)
         return list(self._log)
 
+    def copy_records_to(self, twin: State) -> None:
+        """For `clone`: the history and the recorded events, shared by no one; the worded log
+        is left to be made again if the copy's log is ever read."""
+        twin._history = self._history[:]
+        twin._replayable = self._replayable
+        twin._events = self._events[:]
+        twin._log = []
+        twin._formatted = 0
+
     def format_event(self, raw: tuple[Any, ...]) -> list[Event]:
         """The readable events for one recorded event tuple (a game using `_events` says how)."""
         raise NotImplementedError(f"{type(self).__name__} does not word its events")

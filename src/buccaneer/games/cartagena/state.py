@@ -494,11 +494,7 @@ class CartagenaState(State):
         twin.turn = self.turn
         twin.winner = self.winner
         twin.rng = self.rng.copy()
-        twin._history = self._history[:]
-        twin._replayable = self._replayable
-        twin._events = self._events[:]
-        twin._log = []
-        twin._formatted = 0
+        self.copy_records_to(twin)
         return twin
 
     def snapshot(self) -> tuple[Any, ...]:

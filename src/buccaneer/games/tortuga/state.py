@@ -806,11 +806,7 @@ class TortugaState(State):
         twin.first_target = self.first_target
         twin.moving = self.moving[:]
         twin.final = self.final[:]
-        twin._history = self._history[:]
-        twin._replayable = self._replayable
-        twin._events = self._events[:]
-        twin._log = []
-        twin._formatted = 0
+        self.copy_records_to(twin)
         return twin
 
     def snapshot(self) -> tuple[Any, ...]:
