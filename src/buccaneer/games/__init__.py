@@ -3,5 +3,6 @@
 from buccaneer.core.game import GameSpec
 from buccaneer.games.cartagena import SPEC as CARTAGENA
 from buccaneer.games.tortuga import SPEC as TORTUGA
+from buccaneer.games.tortuga1667 import SPEC as TORTUGA1667
 
-REGISTRY: tuple[GameSpec, ...] = (CARTAGENA, TORTUGA)
+REGISTRY: tuple[GameSpec, ...] = (CARTAGENA, TORTUGA, TORTUGA1667)

@@ -1,0 +1,30 @@
+"""Tortuga 1667 (hidden-team social deduction, 2-9 players).
+
+Rulebook: `rules/tortuga1667.nl.txt`; rulings: DESIGN.md, "Tortuga 1667", and docs/rulings.md.
+"""
+
+from buccaneer.core.game import GameSpec
+from buccaneer.games.tortuga1667.actions import action_from_json
+from buccaneer.games.tortuga1667.invariants import invariants
+from buccaneer.games.tortuga1667.options import OPTIONS
+from buccaneer.games.tortuga1667.render import render
+from buccaneer.games.tortuga1667.state import SEAT_NAMES, Tortuga1667State
+
+SPEC = GameSpec(
+    name="tortuga1667",
+    title="Tortuga 1667",
+    summary="Hidden British, French (and Dutch) crews share two ships and an island; vote, "
+    "maroon and reveal event cards until the Spanish Armada arrives.",
+    min_players=2,
+    max_players=9,
+    options=OPTIONS,
+    new_state=Tortuga1667State.new,
+    action_from_json=action_from_json,
+    render=render,
+    variants=({}, {"advanced_setup": True}),
+    seat_names=SEAT_NAMES,
+    invariants=invariants,
+    max_actions=20_000,
+)
+
+__all__ = ["OPTIONS", "SEAT_NAMES", "SPEC", "Tortuga1667State"]

@@ -1,0 +1,275 @@
+"""Tortuga 1667's sequential decisions: what each queued decision allows and what choosing
+does; plus the automatic queue steps. (Votes, the one simultaneous decision, are in state.py.)
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from buccaneer.core.state import Action
+from buccaneer.games.tortuga1667.actions import (
+    Attack,
+    BlowUp,
+    Brawl,
+    Choose,
+    Decline,
+    Discard,
+    Look,
+    Maroon,
+    MarqueDraw,
+    MarqueMove,
+    Move,
+    MoveChest,
+    Mutiny,
+    Pass,
+    PickVote,
+    PlacePawn,
+    PlayMap,
+    Point,
+    PutOnTop,
+    Reveal,
+    Stow,
+    Target,
+)
+from buccaneer.games.tortuga1667.components import (
+    ATLANTIS,
+    BRITISH,
+    CABIN_BOY,
+    CAPTAIN,
+    DESTROYED,
+    FIRST_MATE,
+    FOUNTAIN_OF_YOUTH,
+    FRENCH,
+    TORTUGA,
+)
+from buccaneer.games.tortuga1667.events import resolve_event_decision, reveal_card
+
+if TYPE_CHECKING:
+    from buccaneer.games.tortuga1667.state import Tortuga1667State
+
+FREE = -1
+ROWBOAT_OF = {3: 0, 4: 1}  # Move destinations 3 and 4 are the ships' rowboats
+EVENT_DECISIONS = ("give_map", "pistol", "marque", "marque_top", "powder", "fever", "crows")
+AUTOMATIC = ("next_turn", "end_action", "reveal_card", "setup_chests")
+
+
+def _slots(state: Tortuga1667State) -> list[int]:
+    return [i for i, card in enumerate(state.row) if card is not None]
+
+
+def main_actions(state: Tortuga1667State, seat: int) -> list[Action]:
+    """A turn's choices: the four for everyone, the role actions, and a free Atlantis."""
+    actions: list[Action] = []
+    slots = _slots(state)
+    # "Als de Spaanse Vlootkaart de laatste kaart is, mogen spelers de actie 'Bekijk 2
+    # gebeurteniskaarten' of 'Wijs 2 gebeurteniskaarten aan' niet langer gebruiken."
+    pairs = [(a, b) for i, a in enumerate(slots) for b in slots[i + 1 :]]
+    actions += [Look(p) for p in pairs]
+    actions += [Reveal(s) for s in slots]
+    others = [t for t in range(state.players) if t != seat]
+    actions += [Point(p, t) for p in pairs for t in others]
+    place = state.place_of(seat)
+    if place < TORTUGA:
+        if state.rowboats[place] == FREE:
+            actions.append(Move(3 + place))
+    elif place == TORTUGA:
+        actions += [Move(3 + ship) for ship in (0, 1) if state.rowboats[ship] == FREE]
+    else:
+        ship = 0 if state.rowboats[0] == seat else 1
+        actions += [Move(ship), Move(TORTUGA)]
+    if place < TORTUGA:
+        rank = state.lines[place].index(seat)
+        if rank == CAPTAIN:
+            actions.append(Attack())
+            actions += [Maroon(t) for t in state.lines[place] if t != seat]
+        elif rank == FIRST_MATE:
+            actions.append(Mutiny())
+        elif rank == CABIN_BOY:
+            hold = state.holds[place]
+            actions += [MoveChest(to) for to in (BRITISH, FRENCH) if hold[1 - to]]
+        if ATLANTIS in state.maps[seat]:
+            actions.append(PlayMap(ATLANTIS))
+    elif place == TORTUGA and state.lines[TORTUGA][0] == seat:
+        actions.append(Brawl())
+    return actions or [Pass()]
+
+
+def decision_actions(state: Tortuga1667State, item: tuple[Any, ...]) -> list[Action]:
+    kind, seat = item[0], item[1]
+    if kind == "turn":
+        return main_actions(state, seat)
+    if kind == "choose":
+        return [Choose(item[2]), Choose(item[3])]
+    if kind in ("setup_chest",):
+        return [Stow(BRITISH), Stow(FRENCH)]
+    if kind == "place_pawn":
+        result: list[Action] = []
+        for place in (0, 1, TORTUGA):
+            result += [PlacePawn(place, i) for i in range(len(state.lines[place]) + 1)]
+        return result
+    if kind == "stow":
+        ship = item[2]
+        if state.galleon:
+            return [Stow(BRITISH), Stow(FRENCH)]
+        other = state.holds[1 - ship]
+        return [Stow(into, take) for take in (BRITISH, FRENCH) if other[take] for into in (0, 1)]
+    if kind == "discard":
+        return [Discard(c) for c in sorted(set(state.votes[seat]))]
+    if kind == "react_maroon":
+        return [*state._maroon_reactions(seat, item[2]), Decline()]
+    if kind == "react_call":
+        return [PlayMap(ATLANTIS), Decline()]
+    if kind in EVENT_DECISIONS or kind == "crows_pick":
+        from buccaneer.games.tortuga1667.events import event_decision_actions  # noqa: PLC0415
+
+        return event_decision_actions(state, item)
+    raise AssertionError(f"no decision {kind!r}")
+
+
+def resolve(state: Tortuga1667State, item: tuple[Any, ...], action: Action) -> None:
+    kind, seat = item[0], item[1]
+    if kind == "turn":
+        _main(state, seat, action)
+    elif kind == "choose":
+        assert isinstance(action, Choose)
+        state._events.append(("chose", seat, action.slot))
+        state.queue.insert(0, ("reveal_card", -1, seat, action.slot))
+    elif kind == "setup_chest":
+        assert isinstance(action, Stow)
+        state.holds[item[2]][action.into] += 1
+        state._events.append(("setup_chest", seat, item[2], action.into))
+    elif kind == "place_pawn":
+        assert isinstance(action, PlacePawn)
+        state.lines[action.place].insert(action.position, seat)
+        state._events.append(("placed_pawn", seat, action.place, action.position))
+    elif kind == "stow":
+        assert isinstance(action, Stow)
+        ship = item[2]
+        if action.take < 0:
+            state.galleon -= 1
+        else:
+            state.holds[1 - ship][action.take] -= 1
+        state.holds[ship][action.into] += 1
+        state._events.append(("stowed", seat, ship, action.into, action.take))
+    elif kind == "discard":
+        assert isinstance(action, Discard)
+        state._lose_vote(seat, action.card)
+    elif kind == "react_maroon":
+        _react_maroon(state, seat, item, action)
+    elif kind == "react_call":
+        if isinstance(action, PlayMap):
+            _play_atlantis(state, seat, to=item[2])
+    elif kind in EVENT_DECISIONS or kind == "crows_pick":
+        resolve_event_decision(state, item, action)
+    else:
+        raise AssertionError(f"{kind!r} is not a decision")
+
+
+def _main(state: Tortuga1667State, seat: int, action: Action) -> None:
+    state.queue.insert(0, ("end_action", -1))
+    place = state.place_of(seat)
+    if isinstance(action, Look):
+        for slot in action.slots:
+            card = state.row[slot]
+            assert card is not None
+            state.known[seat][slot] = card
+        cards = tuple(state.row[slot] for slot in action.slots)
+        state._events.append(("looked", seat, action.slots, cards))
+    elif isinstance(action, Reveal):
+        state.queue.insert(0, ("reveal_card", -1, seat, action.slot))
+    elif isinstance(action, Point):
+        a, b = action.slots
+        state._events.append(("pointed", seat, action.slots, action.target))
+        state.queue.insert(0, ("choose", action.target, a, b, seat))
+    elif isinstance(action, Move):
+        state._events.append(("moved", seat, place, action.to))
+        if action.to in ROWBOAT_OF:
+            state._leave(seat)
+            state.rowboats[ROWBOAT_OF[action.to]] = seat
+        else:
+            state._join(seat, action.to)
+    elif isinstance(action, Attack):
+        state.call_vote("attack", place, seat)
+    elif isinstance(action, Maroon):
+        state._events.append(("captain_maroons", seat, action.target))
+        state.maroon([action.target], "captain", by=seat)
+    elif isinstance(action, Mutiny):
+        state.call_vote("mutiny", place, seat)
+    elif isinstance(action, MoveChest):
+        state.holds[place][action.to] += 1
+        state.holds[place][1 - action.to] -= 1
+        state._events.append(("chest_moved", seat, place, action.to))
+    elif isinstance(action, Brawl):
+        state.call_vote("brawl", TORTUGA, seat)
+    elif isinstance(action, Pass):
+        state._events.append(("passed", seat))
+    elif isinstance(action, PlayMap):
+        # "Het spelen van een schatkaart telt ook niet als actie": the turn goes on.
+        state.queue.pop(0)
+        state.queue.insert(0, ("turn", seat))
+        _play_atlantis(state, seat, to=1 - place)
+    else:
+        raise AssertionError(f"{action!r} is not a main action")
+
+
+def _play_atlantis(state: Tortuga1667State, seat: int, to: int) -> None:
+    """ "mag zijn pion van het ene naar het andere schip verplaatsen. Deze pion wordt dan
+    achterin de rij gezet." """
+    state.maps[seat].remove(ATLANTIS)
+    state.discard.append(ATLANTIS)
+    state._events.append(("atlantis", seat, to))
+    state._join(seat, to)
+
+
+def _react_maroon(
+    state: Tortuga1667State, seat: int, item: tuple[Any, ...], action: Action
+) -> None:
+    if not isinstance(action, PlayMap):
+        return
+    pending = state.queue.pop(0)  # the marooning this reaction answers
+    assert pending[0] == "do_maroon" and pending[2] == seat
+    if action.card == FOUNTAIN_OF_YOUTH:
+        # "kan deze spelen om het effect van Zwarte Plek, Pistool of een verbanning tegen te
+        # gaan. Als deze kaart wordt gebruikt om een verbanning door een kapitein tegen te gaan,
+        # telt dit als diens actie."
+        state.maps[seat].remove(FOUNTAIN_OF_YOUTH)
+        state.discard.append(FOUNTAIN_OF_YOUTH)
+        state._events.append(("fountain", seat, item[2]))
+    else:
+        # "Wanneer een kapitein een speler verbant die de Atlantiskaart heeft gespeeld, mag deze
+        # speler zijn pion op het andere schip plaatsen ... De kapitein mag in dit geval nog een
+        # tweede actie uitvoeren."
+        _play_atlantis(state, seat, to=1 - state.place_of(seat))
+        state.extra_action = True
+
+
+def run_automatic(state: Tortuga1667State, item: tuple[Any, ...]) -> None:
+    kind = item[0]
+    if kind == "next_turn":
+        state.start_turn((state.current + 1) % state.players)
+    elif kind == "end_action":
+        state.end_action()
+    elif kind == "reveal_card":
+        reveal_card(state, item[2], item[3])
+    elif kind == "setup_chests":
+        from buccaneer.games.tortuga1667.setup import setup_chests  # noqa: PLC0415
+
+        setup_chests(state)
+    else:
+        raise AssertionError(kind)
+
+
+__all__ = [
+    "AUTOMATIC",
+    "DESTROYED",
+    "BlowUp",
+    "MarqueDraw",
+    "MarqueMove",
+    "PickVote",
+    "PutOnTop",
+    "Target",
+    "decision_actions",
+    "main_actions",
+    "resolve",
+    "run_automatic",
+]

@@ -1,0 +1,149 @@
+"""Determinization: a full game consistent with what one seat knows.
+
+Resampled, uniformly among what the seat cannot tell apart: the other seats' loyalty cards
+(keeping the team sizes and what Cabin Fever proved), their vote cards and secret ballots, the
+order of the vote deck (a card the seat put on top stays there), and the event cards it has not
+seen in the row and the deck (the Spanish Armada staying among the original bottom five while it
+is in the deck). Documented simplification: the cards of past votes are known to lie at the
+bottom of the vote deck; the sampler does not use that.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from typing import TYPE_CHECKING
+
+from buccaneer.core.rng import Rng
+from buccaneer.games.tortuga1667.components import (
+    ARMADA_AMONG_LAST,
+    SPANISH_ARMADA,
+    VOTE_DECK,
+    team_sizes,
+)
+
+if TYPE_CHECKING:
+    from buccaneer.games.tortuga1667.state import Tortuga1667State
+
+
+def _without(pool: list[int], remove: list[int]) -> list[int]:
+    left = Counter(pool)
+    left.subtract(remove)
+    return [c for c, n in sorted(left.items()) for _ in range(n)]
+
+
+def determinize(state: Tortuga1667State, seat: int | None, rng: random.Random) -> Tortuga1667State:
+    world = state.clone()
+    chance = Rng(rng.getrandbits(64))
+    world.rng = chance
+    world._history = []
+    world._events = []
+    world._log = []
+    world._formatted = 0
+    world._replayable = False
+    if state.winner_team >= 0:
+        return world
+    world.seed = chance.next64() >> 1
+    others = [s for s in range(state.players) if s != seat]
+    memory = state.memory[seat] if seat is not None else {}
+    _loyalties(state, world, seat=seat, others=others, memory=memory, chance=chance)
+    _votes(state, world, seat=seat, others=others, memory=memory, chance=chance)
+    _events(state, world, seat, chance)
+    for s in others:
+        world.known[s] = {}
+        world.memory[s] = {}
+        world.loyalty_seen[s] = [world.loyalty[s]]
+    return world
+
+
+def _loyalties(
+    state: Tortuga1667State,
+    world: Tortuga1667State,
+    *,
+    seat: int | None,
+    others: list[int],
+    memory: dict[str, object],
+    chance: Rng,
+) -> None:
+    british, french, dutch = team_sizes(state.players)
+    cards = [0] * british + [1] * french + [2] * dutch
+    if seat is not None:
+        cards.remove(state.loyalty[seat])
+    proven = memory.get("loyalties", {})
+    assert isinstance(proven, dict)
+    free = []
+    for s in others:
+        if s in proven:
+            world.loyalty[s] = proven[s]
+            cards.remove(proven[s])
+        else:
+            free.append(s)
+    chance.shuffle(cards)
+    for s, team in zip(free, cards, strict=True):
+        world.loyalty[s] = team
+
+
+def _votes(
+    state: Tortuga1667State,
+    world: Tortuga1667State,
+    *,
+    seat: int | None,
+    others: list[int],
+    memory: dict[str, object],
+    chance: Rng,
+) -> None:
+    known_hands = memory.get("hands", {})
+    assert isinstance(known_hands, dict)
+    pool = list(VOTE_DECK)
+    if seat is not None:
+        pool = _without(pool, state.votes[seat])
+    for cards in known_hands.values():
+        pool = _without(pool, cards)
+    top = memory.get("deck_top")
+    if isinstance(top, int):
+        pool = _without(pool, [top])
+    picking = state.queue and state.queue[0][0] == "crows_pick" and state.queue[0][1] == seat
+    deck_cards = sorted(state.vote_deck) if picking else None
+    if deck_cards is not None:
+        # The Crow's Nest picker is looking through the vote deck right now.
+        pool = _without(pool, deck_cards)
+    chance.shuffle(pool)
+    for s in others:
+        if s in known_hands:
+            world.votes[s] = sorted(known_hands[s])
+        else:
+            world.votes[s] = sorted(pool.pop() for _ in state.votes[s])
+    deck = deck_cards if deck_cards is not None else pool
+    chance.shuffle(deck)
+    if isinstance(top, int):
+        deck.append(top)
+    world.vote_deck = deck
+    for s in others:
+        if s in state.ballots:
+            choices = world._ballots(s)
+            world.ballots[s] = choices[chance.below(len(choices))].cards  # type: ignore[attr-defined]
+
+
+def _events(
+    state: Tortuga1667State, world: Tortuga1667State, seat: int | None, chance: Rng
+) -> None:
+    known = state.known[seat] if seat is not None else {}
+    hidden_slots = [i for i, c in enumerate(state.row) if c is not None and i not in known]
+    unseen = [state.row[i] for i in hidden_slots] + list(state.deck)
+    cards: list[str] = sorted(c for c in unseen if c is not None)
+    deck_positions = list(range(len(state.deck)))  # original deck index == list index
+    slots = hidden_slots
+    armada_spots: list[tuple[str, int]] = []
+    if state.armada_live and SPANISH_ARMADA in cards:
+        cards.remove(SPANISH_ARMADA)
+        # The Armada was shuffled into the deck's bottom five (original indices 0..4).
+        armada_spots = [("deck", i) for i in deck_positions if i < ARMADA_AMONG_LAST]
+        armada_spots += [("row", i) for i in slots if 0 <= state.row_index[i] < ARMADA_AMONG_LAST]
+    chance.shuffle(cards)
+    armada = armada_spots[chance.below(len(armada_spots))] if armada_spots else None
+    deck: list[str] = []
+    for i in deck_positions:
+        deck.append(SPANISH_ARMADA if armada == ("deck", i) else cards.pop())
+    for i in slots:
+        world.row[i] = SPANISH_ARMADA if armada == ("row", i) else cards.pop()
+    world.deck = deck

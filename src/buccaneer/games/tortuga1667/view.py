@@ -1,0 +1,137 @@
+"""What a seat knows in Tortuga 1667, as a JSON-able dict (DESIGN.md, "View contract").
+
+Hidden: others' loyalty cards and vote cards, event cards a seat has not looked at, the order of
+both decks, and who played which card in a vote (only the shuffled cards are shown). A seat keeps
+in its view what it has seen: the event cards it looked at (while they stay in place), its own
+loyalty cards so far, a card it put on top of the vote deck, and a hand it chose by Crow's Nest.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from buccaneer.games.tortuga1667.components import (
+    DESTROYED,
+    SHIPS,
+    TEAMS,
+    TORTUGA,
+    vote_name,
+)
+
+if TYPE_CHECKING:
+    from buccaneer.games.tortuga1667.state import Tortuga1667State
+
+
+def _votes(cards: list[int]) -> list[str]:
+    return [vote_name(c) for c in sorted(cards)]
+
+
+def decision(state: Tortuga1667State) -> dict[str, Any] | None:
+    """The public description of what the engine waits for."""
+    if state.winner_team >= 0:
+        return None
+    if state.voting:
+        kind, place, caller = state.vote_info
+        where = SHIPS[place] if place < TORTUGA else "tortuga"
+        return {
+            "kind": "vote",
+            "vote": kind,
+            "place": where,
+            "caller": caller,
+            "voters": list(state.voting),
+            "waiting": list(state.to_move()),
+        }
+    item = state.queue[0]
+    info: dict[str, Any] = {"kind": item[0], "seat": item[1]}
+    if item[0] == "choose":
+        info.update(slots=[item[2], item[3]], by=item[4])
+    elif item[0] in ("react_maroon",):
+        info.update(cause=item[2])
+    elif item[0] == "give_map":
+        info.update(card=item[2])
+    elif item[0] == "crows_pick":
+        info.update(target=item[2], left=item[3])
+    return info
+
+
+def build_view(state: Tortuga1667State, seat: int | None) -> dict[str, Any]:
+    view = state.base_view(seat)
+    over = state.winner_team >= 0
+    view["scores"] = state.scores() if over else [0.0] * state.players
+    ships = {
+        SHIPS[ship]: {
+            "crew": list(state.lines[ship]),
+            "holds": {"british": state.holds[ship][0], "french": state.holds[ship][1]},
+        }
+        for ship in (0, 1)
+    }
+    rowboats: dict[str, int | str | None] = {}
+    for ship in (0, 1):
+        occupant = state.rowboats[ship]
+        rowboats[SHIPS[ship]] = (
+            "destroyed" if occupant == DESTROYED else None if occupant < 0 else occupant
+        )
+    known = state.known[seat] if seat is not None else {}
+    row = [
+        None if card is None else (card if (over or slot in known) else "hidden")
+        for slot, card in enumerate(state.row)
+    ]
+    memory = state.memory[seat] if seat is not None else {}
+    view.update(
+        {
+            "ships": ships,
+            "tortuga": {
+                "crew": list(state.lines[TORTUGA]),
+                "british": state.tortuga_chests[0],
+                "french": state.tortuga_chests[1],
+                "loose": state.tortuga_chests[2],
+            },
+            "galleon": state.galleon,
+            "rowboats": rowboats,
+            "events": {
+                # DESIGN.md: "each a card name where the viewer knows it else null"; an empty
+                # slot (deck used up) is "empty".
+                "row": ["empty" if r is None else (None if r == "hidden" else r) for r in row],
+                "deck": len(state.deck),
+                "discard": list(state.discard),
+                "armada_in_deck": state.armada_live,
+            },
+            "loyalty": TEAMS[state.loyalty[seat]] if seat is not None else None,
+            "loyalty_history": (
+                [TEAMS[t] for t in state.loyalty_seen[seat]] if seat is not None else None
+            ),
+            "loyalties": [TEAMS[t] for t in state.loyalty] if over else None,
+            "votes": _votes(state.votes[seat]) if seat is not None else None,
+            "vote_hand_sizes": [len(v) for v in state.votes],
+            "vote_deck": len(state.vote_deck),
+            "vote_deck_top": (vote_name(memory["deck_top"]) if "deck_top" in memory else None),
+            "known_hands": {str(t): _votes(cards) for t, cards in memory.get("hands", {}).items()},
+            "ballot": (
+                _votes(list(state.ballots[seat]))
+                if seat is not None and seat in state.ballots
+                else None
+            ),
+            "voted": sorted(state.ballots),
+            "last_vote": (
+                {"kind": state.last_vote[0], "cards": _votes(list(state.last_vote[1]))}
+                if state.last_vote
+                else None
+            ),
+            "albatross": list(state.albatross),
+            "treasure_maps": [list(m) for m in state.maps],
+            "pirate_code": list(state.pirate_code),
+            "scurvy": list(state.scurvy),
+            "current": state.current,
+            "actions_left": state.actions_left,
+            "decision": decision(state),
+            "tiebreak": state.tiebreak,
+            "team_chests": dict(zip(("british", "french"), state.team_chests(), strict=True)),
+            "winner_team": (
+                (TEAMS[state.winner_team] if state.winner_team < len(TEAMS) else "shared")
+                if over
+                else None
+            ),
+            "seat_names": [state.name(s) for s in range(state.players)],
+        }
+    )
+    return view
