@@ -62,18 +62,22 @@ def position(
     if loyalty is not None:
         state.loyalty = [TEAMS.index(t) for t in loyalty]
         state.loyalty_seen = [[t] for t in state.loyalty]
-    if votes is not None:
-        for seat, names in votes.items():
-            state.votes[seat] = sorted(parse_vote(n) for n in names)
+    if votes is not None or vote_deck_top:
+        # Given hands as given; every other seat gets three cards from what is left.
+        given = {
+            seat: sorted(parse_vote(n) for n in names) for seat, names in (votes or {}).items()
+        }
         top = [parse_vote(n) for n in vote_deck_top]
         rest = Counter(VOTE_DECK)
-        for hand in state.votes:
+        for hand in given.values():
             rest.subtract(hand)
         rest.subtract(top)
         if any(n < 0 for n in rest.values()):
             raise OptionError("more vote cards of a kind than the deck holds")
         pile = [c for c, n in sorted(rest.items()) for _ in range(n)]
         state.rng.shuffle(pile)
+        for seat in range(players):
+            state.votes[seat] = given.get(seat) or sorted(pile.pop() for _ in range(3))
         state.vote_deck = pile + top[::-1]
     if row is not None:
         state.row = list(row)
@@ -94,8 +98,12 @@ def position(
         state.albatross[seat] = count
     for seat, cards in (maps or {}).items():
         state.maps[seat] = list(cards)
-    state.queue = [("turn", state.current if current is None else current)]
-    state.current = state.queue[0][1]
+    state.queue = []
     state.voting = []
+    if current is None:
+        from buccaneer.games.tortuga1667.setup import first_player  # noqa: PLC0415
+
+        current = first_player(state)
+    state.start_turn(current)
     state.ballots = {}
     return state
