@@ -29,6 +29,8 @@ class Tally:
     lengths: list[int] = field(default_factory=list)  # finished games only
     wins: list[int] = field(default_factory=list)
     score_sums: list[float] = field(default_factory=list)
+    team_games: dict[str, int] = field(default_factory=dict)  # team games: games with the team
+    team_wins: dict[str, int] = field(default_factory=dict)  # ... and games it won
     interrupted: bool = False
 
     def __post_init__(self) -> None:
@@ -93,7 +95,7 @@ def simulate(
                 bots=bots,
                 max_actions=max_actions,
             )
-            _count(tally, state, count, finished)
+            _count(tally, state, count, finished, spec)
             if out is not None:
                 out.write(state.record().to_json() + "\n")
             if advance is not None:
@@ -104,7 +106,7 @@ def simulate(
     return tally, time.perf_counter() - start
 
 
-def _count(tally: Tally, state: State, count: int, finished: bool) -> None:
+def _count(tally: Tally, state: State, count: int, finished: bool, spec: GameSpec) -> None:
     tally.games += 1
     tally.actions += count
     if finished:
@@ -114,6 +116,12 @@ def _count(tally: Tally, state: State, count: int, finished: bool) -> None:
             tally.wins[seat] += 1
         for seat, score in enumerate(state.scores()):
             tally.score_sums[seat] += score
+        if spec.teams is not None:
+            labels = spec.teams(state)
+            won = {labels[seat] for seat in state.winners()}
+            for team in sorted(set(labels)):
+                tally.team_games[team] = tally.team_games.get(team, 0) + 1
+                tally.team_wins[team] = tally.team_wins.get(team, 0) + (team in won)
 
 
 def summary(
@@ -160,6 +168,15 @@ def summary(
             "max": max(lengths) if lengths else None,
         },
         "seats": seats,
+        "teams": [
+            {
+                "team": team,
+                "games": games,
+                "wins": tally.team_wins[team],
+                "win_rate": tally.team_wins[team] / games,
+            }
+            for team, games in sorted(tally.team_games.items())
+        ],
     }
 
 
@@ -207,7 +224,20 @@ def summary_tables(data: dict[str, Any]) -> list[Table]:
             f"{100 * seat['win_rate']:.1f}",
             "-" if score is None else f"{score:.2f}",
         )
-    return [run, seats]
+    tables = [run, seats]
+    if data["teams"]:
+        teams = Table(title="by team (games where the team was in play)")
+        for name in ("team", "games", "wins", "win %"):
+            teams.add_column(name, justify="left" if name == "team" else "right")
+        for team in data["teams"]:
+            teams.add_row(
+                team["team"],
+                str(team["games"]),
+                str(team["wins"]),
+                f"{100 * team['win_rate']:.1f}",
+            )
+        tables.append(teams)
+    return tables
 
 
 def _shown(value: Any) -> str:

@@ -34,6 +34,9 @@ class GameSpec:
     variants: tuple[dict[str, Any], ...] = field(default=({},))
     seat_names: tuple[str, ...] = ()
     invariants: Callable[[State], list[str]] = field(default=lambda state: [])
+    # For team games: each seat's team label in a finished game (simulations report team win
+    # rates); None for games without teams.
+    teams: Callable[[State], list[str]] | None = None
     max_actions: int = 100_000
 
     @property

@@ -4,11 +4,20 @@ Rulebook: `rules/tortuga1667.nl.txt`; rulings: DESIGN.md, "Tortuga 1667", and do
 """
 
 from buccaneer.core.game import GameSpec
+from buccaneer.core.state import State
 from buccaneer.games.tortuga1667.actions import action_from_json
+from buccaneer.games.tortuga1667.components import TEAMS
 from buccaneer.games.tortuga1667.invariants import invariants
 from buccaneer.games.tortuga1667.options import OPTIONS
 from buccaneer.games.tortuga1667.render import render
 from buccaneer.games.tortuga1667.state import SEAT_NAMES, Tortuga1667State
+
+
+def team_labels(state: State) -> list[str]:
+    """Each seat's loyalty at the end (Cabin Fever may have changed it during play)."""
+    assert isinstance(state, Tortuga1667State)
+    return [TEAMS[team] for team in state.loyalty]
+
 
 SPEC = GameSpec(
     name="tortuga1667",
@@ -24,6 +33,7 @@ SPEC = GameSpec(
     variants=({}, {"advanced_setup": True}),
     seat_names=SEAT_NAMES,
     invariants=invariants,
+    teams=team_labels,
     max_actions=20_000,
 )
 

@@ -105,6 +105,16 @@ def build_view(state: Tortuga1667State, seat: int | None) -> dict[str, Any]:
             "vote_hand_sizes": [len(v) for v in state.votes],
             "vote_deck": len(state.vote_deck),
             "vote_deck_top": (vote_name(memory["deck_top"]) if "deck_top" in memory else None),
+            # Crow's Nest: the seat choosing cards for another looks through the vote deck.
+            "vote_deck_cards": (
+                _votes(state.vote_deck)
+                if seat is not None
+                and state.queue
+                and not state.voting
+                and state.queue[0][0] == "crows_pick"
+                and state.queue[0][1] == seat
+                else None
+            ),
             "known_hands": {str(t): _votes(cards) for t, cards in memory.get("hands", {}).items()},
             "ballot": (
                 _votes(list(state.ballots[seat]))
