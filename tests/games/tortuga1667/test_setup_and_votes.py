@@ -14,11 +14,14 @@ from buccaneer.games.tortuga1667.actions import (
     Attack,
     Brawl,
     Choose,
+    Decline,
     Discard,
     Look,
     Maroon,
     Move,
     Mutiny,
+    PlacePawn,
+    PlayMap,
     Point,
     Reveal,
     Stow,
@@ -172,7 +175,8 @@ def test_an_attack_on_an_empty_galleon_takes_from_the_other_ship() -> None:
     state.holds[JOLLY_ROGER] = [0, 2]
     state.apply(0, Attack())
     run_vote(state, dict(enumerate(hands)))
-    assert state.legal_actions(0) == [Stow(BRITISH, FRENCH), Stow(FRENCH, FRENCH)]
+    # "mag de kapitein 1 schatkist van het schip van de tegenstander nemen": may, not must
+    assert state.legal_actions(0) == [Stow(BRITISH, FRENCH), Stow(FRENCH, FRENCH), Decline()]
     state.apply(0, Stow(BRITISH, FRENCH))
     assert state.holds == [[1, 0], [0, 1]]
 
@@ -294,15 +298,91 @@ def test_rowboats_take_one_pawn_and_boarding_an_empty_ship_makes_a_captain() -> 
 
 def test_timeout_looks_at_two_cards_and_a_forced_reveal_passes_to_the_forcer() -> None:
     """'Wanneer een speler geen actie speelt voor de tijd op is, is deze verplicht om als actie 2
-    gebeurteniskaarten te bekijken.' ... 'kiest de speler die hem/haar dwong de kaart'."""
-    state = position(3, ships={FD: [0], JR: [1]}, tortuga=[2], current=0)
+    gebeurteniskaarten te bekijken.' ... 'Wanneer een speler wordt gedwongen een kaart te
+    onthullen en dit niet binnen de 30 seconden doet, kiest de speler die hem/haar dwong de
+    kaart in zijn/haar plaats.'"""
+    state = position(
+        3,
+        ships={FD: [0], JR: [1]},
+        tortuga=[2],
+        row=["black_spot", "scurvy", "pistol", "facade", "albatross"],
+        current=0,
+    )
     assert state.default_action(0) == Look((0, 1))
     state.apply(0, TimeOut())
     assert set(state.known[0]) == {0, 1} and state.to_move() == (1,)
-    state.apply(1, Point((2, 3), 2))
+    state.apply(1, Point((0, 1), 2))
     assert state.default_action(2) is None
     state.apply(2, TimeOut())
-    assert state.to_move() == (1,) and state.legal_actions(1) == [Choose(2), Choose(3)]
+    assert state.to_move() == (1,) and state.legal_actions(1) == [Choose(0), Choose(1)]
+    state.apply(1, Choose(0))  # the forcer picks Black Spot; the seat pointed at reveals it
+    assert 2 in state.lines[TORTUGA] and state.lines[TORTUGA][-1] == 2
+    assert state.lines[JOLLY_ROGER] == [1]
+
+
+def test_a_forcer_who_times_out_too_reveals_the_first_card() -> None:
+    state = position(3, ships={FD: [0], JR: [1]}, tortuga=[2], current=0)
+    state.apply(0, Point((2, 4), 1))
+    state.apply(1, TimeOut())
+    state.apply(0, TimeOut())
+    assert any(
+        e.data.get("type") == "revealed" and e.data["slot"] == 2 and e.data["seat"] == 1
+        for e in state.log
+    )
+
+
+def test_a_timeout_never_plays_a_treasure_map_and_passes_with_only_the_armada_left() -> None:
+    state = position(
+        4, ships={FD: [0, 1, 2], JR: [3]}, tortuga=[], maps={2: ["atlantis"]}, current=0
+    )
+    state.apply(0, Maroon(2))
+    assert state.default_action(2) == Decline()
+    state.apply(2, TimeOut())
+    assert state.lines[TORTUGA] == [2] and state.maps[2] == ["atlantis"]
+    last = position(
+        3,
+        ships={FD: [0], JR: [1]},
+        tortuga=[2],
+        row=[SPANISH_ARMADA, None, None, None, None],
+        deck=[],
+        current=0,
+    )
+    assert last.default_action(0) is None
+    last.apply(0, TimeOut())
+    assert not last.is_over() and last.to_move() == (1,)
+
+
+def test_a_vote_is_off_when_its_caller_lost_the_role_before_it_opened() -> None:
+    """Atlantis at an attack call brings a second Albatross aboard: everyone is marooned."""
+    state = position(
+        4,
+        ships={FD: [0], JR: [1]},
+        tortuga=[2, 3],
+        maps={1: ["atlantis"]},
+        albatross={0: 1, 1: 1},
+        current=0,
+    )
+    state.apply(0, Attack())
+    state.apply(1, PlayMap("atlantis"))
+    assert state.lines[FLYING_DUTCHMAN] == [] and not state.voting
+    assert any(e.data["type"] == "vote_cancelled" for e in state.log)
+
+
+def test_advanced_setup_pawns_take_free_spots_and_move_up_afterwards() -> None:
+    """'mag deze zelf beslissen op welk schip en op welke positie de pion wordt geplaatst ...
+    worden alle pionnen omhoog verplaatst waar plek is.'"""
+    state = load(4, seed=2, advanced_setup=True)
+    assert state.tortuga_chests == [1, 1, 0] and state.lines == [[], [], []]
+    first = state.to_move()[0]
+    state.apply(first, PlacePawn(JOLLY_ROGER, 2))
+    second = state.to_move()[0]
+    assert PlacePawn(JOLLY_ROGER, 2) not in state.legal_actions(second)
+    state.apply(second, PlacePawn(JOLLY_ROGER, 0))
+    for spot in (3, 1):
+        seat = state.to_move()[0]
+        state.apply(seat, PlacePawn(TORTUGA, spot))
+    assert state.lines[JOLLY_ROGER] == [second, first], "gaps close; the earlier pawn stays put"
+    assert state.lines[FLYING_DUTCHMAN] == [] and len(state.lines[TORTUGA]) == 2
 
 
 def test_looked_cards_stay_in_the_view_while_they_stay_in_place() -> None:

@@ -42,7 +42,7 @@ from buccaneer.games.tortuga1667.components import (
     FRENCH,
     TORTUGA,
 )
-from buccaneer.games.tortuga1667.events import resolve_event_decision, reveal_card
+from buccaneer.games.tortuga1667.events import refill, resolve_event_decision, reveal_card
 
 if TYPE_CHECKING:
     from buccaneer.games.tortuga1667.state import Tortuga1667State
@@ -50,7 +50,7 @@ if TYPE_CHECKING:
 FREE = -1
 ROWBOAT_OF = {3: 0, 4: 1}  # Move destinations 3 and 4 are the ships' rowboats
 EVENT_DECISIONS = ("give_map", "pistol", "marque", "marque_top", "powder", "fever", "crows")
-AUTOMATIC = ("next_turn", "end_action", "reveal_card", "setup_chests")
+AUTOMATIC = ("next_turn", "end_action", "reveal_card", "refill", "setup_chests")
 
 
 def _slots(state: Tortuga1667State) -> list[int]:
@@ -103,16 +103,22 @@ def decision_actions(state: Tortuga1667State, item: tuple[Any, ...]) -> list[Act
     if kind in ("setup_chest",):
         return [Stow(BRITISH), Stow(FRENCH)]
     if kind == "place_pawn":
-        result: list[Action] = []
-        for place in (0, 1, TORTUGA):
-            result += [PlacePawn(place, i) for i in range(len(state.lines[place]) + 1)]
-        return result
+        return [
+            PlacePawn(place, i)
+            for place in (0, 1, TORTUGA)
+            for i, taken in enumerate(state.spots[place])
+            if taken == FREE
+        ]
     if kind == "stow":
         ship = item[2]
         if state.galleon:
             return [Stow(BRITISH), Stow(FRENCH)]
         other = state.holds[1 - ship]
-        return [Stow(into, take) for take in (BRITISH, FRENCH) if other[take] for into in (0, 1)]
+        # "mag de kapitein 1 schatkist van het schip van de tegenstander nemen" (may)
+        steals: list[Action] = [
+            Stow(into, take) for take in (BRITISH, FRENCH) if other[take] for into in (0, 1)
+        ]
+        return [*steals, Decline()]
     if kind == "discard":
         return [Discard(c) for c in sorted(set(state.votes[seat]))]
     if kind == "react_maroon":
@@ -133,15 +139,17 @@ def resolve(state: Tortuga1667State, item: tuple[Any, ...], action: Action) -> N
     elif kind == "choose":
         assert isinstance(action, Choose)
         state._events.append(("chose", seat, action.slot))
-        state.queue.insert(0, ("reveal_card", -1, seat, action.slot))
+        state.queue.insert(0, ("reveal_card", -1, item[5], action.slot))
     elif kind == "setup_chest":
         assert isinstance(action, Stow)
         state.holds[item[2]][action.into] += 1
         state._events.append(("setup_chest", seat, item[2], action.into))
     elif kind == "place_pawn":
         assert isinstance(action, PlacePawn)
-        state.lines[action.place].insert(action.position, seat)
+        state.spots[action.place][action.position] = seat
         state._events.append(("placed_pawn", seat, action.place, action.position))
+    elif kind == "stow" and isinstance(action, Decline):
+        state._events.append(("no_steal", seat))
     elif kind == "stow":
         assert isinstance(action, Stow)
         ship = item[2]
@@ -180,7 +188,8 @@ def _main(state: Tortuga1667State, seat: int, action: Action) -> None:
     elif isinstance(action, Point):
         a, b = action.slots
         state._events.append(("pointed", seat, action.slots, action.target))
-        state.queue.insert(0, ("choose", action.target, a, b, seat))
+        # ("choose", who picks, slot, slot, forcer, who reveals)
+        state.queue.insert(0, ("choose", action.target, a, b, seat, action.target))
     elif isinstance(action, Move):
         state._events.append(("moved", seat, place, action.to))
         if action.to in ROWBOAT_OF:
@@ -251,6 +260,8 @@ def run_automatic(state: Tortuga1667State, item: tuple[Any, ...]) -> None:
         state.end_action()
     elif kind == "reveal_card":
         reveal_card(state, item[2], item[3])
+    elif kind == "refill":
+        refill(state, item[2])
     elif kind == "setup_chests":
         from buccaneer.games.tortuga1667.setup import setup_chests  # noqa: PLC0415
 

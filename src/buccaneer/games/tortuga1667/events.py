@@ -44,24 +44,29 @@ FREE = -1
 
 
 def reveal_card(state: Tortuga1667State, seat: int, slot: int) -> None:
-    """Turn the card up, resolve it, and fill the slot from the deck ("Vervang daarna deze kaart
-    door de bovenste kaart van de gebeurtenissenstapel"; once the deck is empty, no more)."""
+    """Turn the card up and resolve it ("voer het effect uit"), then fill the slot from the
+    deck ("Vervang daarna deze kaart door de bovenste kaart van de gebeurtenissenstapel"; once
+    the deck is empty, no more)."""
     card = state.row[slot]
     assert card is not None
     state.row[slot] = None
+    state.row_index[slot] = FREE
     for known in state.known:
         known.pop(slot, None)
     state._events.append(("revealed", seat, slot, card))
-    if state.deck:
-        state.row[slot] = state.deck.pop()
-        state.row_index[slot] = state.deck_size - 1 - state.drawn
-        state.drawn += 1
-    else:
-        state.row_index[slot] = FREE
+    if card != SPANISH_ARMADA:
+        state.queue.insert(0, ("refill", -1, slot))  # after the effect's own steps
     kept = {ALBATROSS, PIRATE_CODE, *TREASURE_MAPS}
     if card not in kept and card != SPANISH_ARMADA:
         state.discard.append(card)
     _effect(state, seat, card)
+
+
+def refill(state: Tortuga1667State, slot: int) -> None:
+    if state.deck and state.row[slot] is None:
+        state.row[slot] = state.deck.pop()
+        state.row_index[slot] = state.deck_size - 1 - state.drawn
+        state.drawn += 1
 
 
 def _others(state: Tortuga1667State, seat: int) -> list[int]:
@@ -234,6 +239,7 @@ def resolve_event_decision(state: Tortuga1667State, item: tuple[Any, ...], actio
             state.rng.shuffle(state.vote_deck)
             state.top_changed()
             state.memory[seat].setdefault("hands", {})[target] = list(state.votes[target])
+            state._events.append(("crows_given", seat, target, tuple(state.votes[target])))
     elif kind == "marque":
         if isinstance(action, MarqueMove):
             state._events.append(("marque_move", seat, action.seat, action.ship))
@@ -249,7 +255,7 @@ def resolve_event_decision(state: Tortuga1667State, item: tuple[Any, ...], actio
         state.vote_deck.append(action.card)
         state.top_changed()
         state.memory[seat]["deck_top"] = action.card
-        state._events.append(("put_on_top", seat))
+        state._events.append(("put_on_top", seat, action.card))
     elif kind == "powder":
         assert isinstance(action, BlowUp)
         # "In het geval dat een speler zich op de gekozen roeiboot bevindt, wordt deze verbannen

@@ -19,6 +19,7 @@ def invariants(state: State) -> list[str]:
     assert isinstance(state, Tortuga1667State)
     problems: list[str] = []
     pawns = [s for line in state.lines for s in line]
+    pawns += [s for spots in state.spots for s in spots if s >= 0]
     pawns += [s for s in state.rowboats if s >= 0]
     placing = any(item[0] == "place_pawn" for item in state.queue)
     if sorted(pawns) != list(range(state.players)) and not placing:

@@ -80,7 +80,11 @@ def format_event(state: Tortuga1667State, raw: tuple[Any, ...]) -> list[Event]:
         _, seat, place, cause = raw
         text = f"{name(seat)} is marooned on Tortuga ({cause.replace('_', ' ')})."
     elif kind == "lost_vote":
-        text = f"{name(raw[1])}, marooned while on Tortuga, loses a vote card for good."
+        _, seat, card = raw
+        return [
+            Event(f"{name(seat)}, marooned while on Tortuga, loses a vote card for good.", data),
+            Event(f"{name(seat)} gave up {vote_name(card)}", {"type": "lost"}, visible_to=(seat,)),
+        ]
     elif kind == "albatross_bomb":
         _, ship, _crew = raw
         text = f"Two Albatrosses aboard {PLACE_WORDS[ship]}: everyone there is marooned!"
@@ -145,13 +149,26 @@ def format_event(state: Tortuga1667State, raw: tuple[Any, ...]) -> list[Event]:
     elif kind == "crows_nest":
         _, seat, target, count = raw
         text = f"{name(seat)} takes {name(target)}'s {count} vote cards and chooses new ones."
+    elif kind == "crows_given":
+        _, seat, target, cards = raw
+        shown = ", ".join(vote_name(c) for c in cards)
+        text = f"{name(seat)} gave {name(target)}: {shown}"
+        return [Event(text, {"type": "crows_given"}, visible_to=(seat, target))]
     elif kind == "marque_move":
         _, seat, who, ship = raw
         text = f"{name(seat)}'s Letter of Marque puts {name(who)} aboard {PLACE_WORDS[ship]}."
     elif kind == "marque_draw":
         text = f"{name(raw[1])} draws a vote card (Letter of Marque)."
     elif kind == "put_on_top":
-        text = f"{name(raw[1])} puts a vote card on top of the vote deck."
+        _, seat, card = raw
+        return [
+            Event(
+                f"{name(seat)} puts a vote card on top of the vote deck.", {**data, "seat": seat}
+            ),
+            Event(
+                f"{name(seat)} put {vote_name(card)} on top", {"type": "top"}, visible_to=(seat,)
+            ),
+        ]
     elif kind == "black_powder":
         _, seat, ship = raw
         text = f"{name(seat)} blows up the rowboat of {PLACE_WORDS[ship]}."
@@ -162,6 +179,11 @@ def format_event(state: Tortuga1667State, raw: tuple[Any, ...]) -> list[Event]:
         )
     elif kind == "facade":
         text = f"{name(raw[1])} trades places with {name(raw[2])} (Facade)."
+    elif kind == "vote_cancelled":
+        _, vote, place, caller = raw
+        text = f"{name(caller)} no longer holds the role: the {vote} is off."
+    elif kind == "no_steal":
+        text = f"{name(raw[1])} leaves the other ship's chests alone."
     elif kind == "timeout":
         text = f"{name(raw[1])}'s time is up."
     elif kind == "passed":

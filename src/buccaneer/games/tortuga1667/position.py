@@ -49,6 +49,7 @@ def position(
     state = buccaneer.load("tortuga1667", players=players, seed=seed, **options)
     assert isinstance(state, Tortuga1667State)
     state._replayable = False
+    state.spots = []
     if ships is not None or tortuga is not None:
         lines = [list((ships or {}).get(name, ())) for name in SHIPS] + [list(tortuga or ())]
         boats = [FREE, FREE]

@@ -120,7 +120,8 @@ def _votes(
     world.vote_deck = deck
     for s in others:
         if s in state.ballots:
-            choices = world._ballots(s)
+            size = len(state.ballots[s])
+            choices = [b for b in world._ballots(s) if len(b.cards) == size]  # type: ignore[attr-defined]
             world.ballots[s] = choices[chance.below(len(choices))].cards  # type: ignore[attr-defined]
 
 

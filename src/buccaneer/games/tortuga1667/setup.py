@@ -40,6 +40,8 @@ def event_cards(players: int, options: dict[str, Any], rng: Rng) -> tuple[list[s
     boxed: list[str] = []
     cards = [name for name, count in PRINTED for _ in range(count) if name != SPANISH_ARMADA]
     chosen = options["star_cards"]
+    if players > 3 and options["small_game_removes"] is not None:
+        raise OptionError("tortuga1667 option 'small_game_removes' is for 2-3 players only")
     if players <= 3:
         # "Verwijder voor een 2 of 3 speler spel de Albatros ... Verwijder ook de Claustrofobie
         # (Cabin Fever) of de Uiterlijke Schijn (Facade) uit het spel."
@@ -89,6 +91,8 @@ def set_up(state: Tortuga1667State, players: int, seed: int, options: dict[str, 
     state.votes = [sorted(votes.pop() for _ in range(VOTES_IN_HAND)) for _ in range(players)]
     state.vote_deck = votes
     cards, _boxed = event_cards(players, options, rng)
+    # docs/rulings.md: which event cards are in the game is public.
+    state.cards_in_game = sorted([*cards, SPANISH_ARMADA])
     rng.shuffle(cards)
     # "Neem 4 kaarten van deze gebeurtenissenstapel en schud ze samen met de Spaanse
     # Vlootkaart. Leg deze 5 kaarten onderaan de stapel gebeurteniskaarten."
@@ -134,6 +138,9 @@ def set_up(state: Tortuga1667State, players: int, seed: int, options: dict[str, 
         # op welk schip en op welke positie de pion wordt geplaatst."
         state.galleon = GALLEON_CHESTS
         state.tortuga_chests = [1, 1, 0]
+        # Each place has a spot per player; gaps close once everyone has sat down ("worden
+        # alle pionnen omhoog verplaatst waar plek is").
+        state.spots = [[FREE] * players for _ in range(3)]
         state.queue = [("place_pawn", seat) for seat in bag]
         state.queue.append(("setup_chests", -1))
         state.current = bag[0]
@@ -142,6 +149,7 @@ def set_up(state: Tortuga1667State, players: int, seed: int, options: dict[str, 
     # Roger, de derde is de Eerste Stuurman op de Flying Dutchman, enzovoort."
     for i, seat in enumerate(bag):
         state.lines[FLYING_DUTCHMAN if i % 2 == 0 else JOLLY_ROGER].append(seat)
+    state.spots = []
     state.queue = [("setup_chests", -1)]
     state.current = state.lines[JOLLY_ROGER][0]
 
@@ -150,6 +158,9 @@ def setup_chests(state: Tortuga1667State) -> None:
     """ "Eerst legt de kapitein van de Jolly Roger zijn schatkist in een van de ruimen van zijn
     schip, daarna doet de kapitein van de Flying Dutchman hetzelfde". A ship without a captain
     (advanced setup only) has its chest placed by the first player to move."""
+    if state.spots:
+        state.lines = [[s for s in spots if s >= 0] for spots in state.spots]
+        state.spots = []
     first = first_player(state)
     steps = []
     for ship in (JOLLY_ROGER, FLYING_DUTCHMAN):
@@ -177,6 +188,8 @@ def start_tiebreak(state: Tortuga1667State) -> None:
     cards += state.deck + [c for c in state.row if c is not None]
     state.rng.shuffle(cards)
     state.discard = []
+    # A new list: clones share this one (it is never changed in place).
+    state.cards_in_game = [c for c in state.cards_in_game if c != SPANISH_ARMADA]
     state.row = [cards.pop() if cards else None for _ in range(ROW_SIZE)]
     state.row_index = [FREE] * ROW_SIZE
     state.deck = cards

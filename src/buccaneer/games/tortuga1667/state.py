@@ -21,6 +21,7 @@ from buccaneer.core.rng import Rng
 from buccaneer.core.state import Action, State
 from buccaneer.games.tortuga1667.actions import (
     ACTION_TYPES,
+    Decline,
     Look,
     PlayMap,
     TimeOut,
@@ -74,9 +75,11 @@ class Tortuga1667State(State):
     deck_size: int  # the deck's length right after the first row was dealt
     drawn: int  # cards drawn from the deck since
     armada_live: bool  # False once the Armada is out of the deck for a tiebreak
+    cards_in_game: list[str]  # the event cards this game uses (public)
     discard: list[str]
     known: list[dict[int, str]]  # per seat: row slot -> card it has looked at there
     lines: list[list[int]]  # Flying Dutchman, Jolly Roger, Tortuga: seats, top first
+    spots: list[list[int]]  # advanced setup only: the places' spots while pawns sit down
     rowboats: list[int]  # per ship: the seat in its rowboat, FREE or DESTROYED
     galleon: int
     holds: list[list[int]]  # per ship: [british, french]
@@ -188,7 +191,7 @@ class Tortuga1667State(State):
         self.votes[seat].remove(card)
         self.vote_deck.insert(0, card)
         self._forget_hand(seat)
-        self._events.append(("lost_vote", seat))
+        self._events.append(("lost_vote", seat, card))
 
     def _forget_hand(self, seat: int) -> None:
         """A memory of `seat`'s vote cards (Crow's Nest) lapses when its hand changes."""
@@ -275,24 +278,37 @@ class Tortuga1667State(State):
         self._advance()
 
     def default_action(self, seat: int) -> Action | None:
-        """What the 30-second clock does for `seat` (see `TimeOut`); None when the choice passes
-        to the forcing seat instead."""
+        """What the 30-second clock does for `seat` (see `TimeOut`): look at two event cards on
+        a turn; a Treasure Map is never played for a seat; a forced reveal passes to the forcing
+        seat (None), whose own time-out reveals the first card; otherwise the first choice."""
         legal = self.legal_actions(seat)
         if not legal:
             return None
-        if not self.voting and self.queue[0][0] == "choose":
-            return None
-        if not self.voting and self.queue[0][0] == "turn":
+        if self.voting:
+            return legal[0]
+        item = self.queue[0]
+        if item[0] == "choose":
+            return None if item[1] == item[5] else legal[0]
+        if item[0] == "turn":
             looks = [a for a in legal if isinstance(a, Look)]
-            return looks[0] if looks else legal[0]
+            return looks[0] if looks else None
+        if Decline() in legal:
+            return Decline()
         return legal[0]
 
     def _time_out(self, seat: int, legal: list[Action]) -> None:
         self._events.append(("timeout", seat))
         default = self.default_action(seat)
         if default is None:
-            _, _forced, a, b, forcer = self.queue[0]
-            self.queue[0] = ("choose", forcer, a, b, forcer)
+            item = self.queue[0]
+            if item[0] == "choose":
+                # "kiest de speler die hem/haar dwong de kaart in zijn/haar plaats": the forcer
+                # picks; the seat pointed at still reveals it.
+                self.queue[0] = ("choose", item[4], item[2], item[3], item[4], item[5])
+            else:
+                # docs/rulings.md: no two cards left to look at, so the turn passes.
+                self.queue.pop(0)
+                self.end_action()
             return
         if self.voting:
             assert isinstance(default, Vote)
@@ -346,8 +362,15 @@ class Tortuga1667State(State):
         steps.append(("open_vote", -1, kind, place, caller))
         self.queue[:0] = steps
 
-    def _open_vote(self, kind: str, place: int, caller: int) -> None:
+    def _open_vote(self, kind: str, place: int, caller: int) -> bool:
+        """Open the vote (False: it is off)."""
         line = self.lines[place]
+        rank = 1 if kind == "mutiny" else 0
+        if len(line) <= rank or line[rank] != caller:
+            # docs/rulings.md: the caller was marooned or moved before the vote (an Albatross
+            # set off by Atlantis): the vote is off.
+            self._events.append(("vote_cancelled", kind, place, caller))
+            return False
         eligible = [s for s in line if not (kind == "mutiny" and s == line[0])]
         voters = []
         for seat in eligible:
@@ -363,6 +386,7 @@ class Tortuga1667State(State):
         self.ballots = {}
         self.voting = voters
         self._events.append(("vote_called", kind, place, caller, tuple(voters)))
+        return True
 
     def _close_vote(self) -> None:
         kind, place, caller = self.vote_info
@@ -482,8 +506,7 @@ class Tortuga1667State(State):
                 continue
             if item[0] == "open_vote":
                 self.queue.pop(0)
-                self._open_vote(item[2], item[3], item[4])
-                if not self.voting:
+                if self._open_vote(item[2], item[3], item[4]) and not self.voting:
                     self._close_vote()
                 continue
             if item[0] == "do_maroon":
@@ -535,9 +558,11 @@ class Tortuga1667State(State):
         twin.deck_size = self.deck_size
         twin.drawn = self.drawn
         twin.armada_live = self.armada_live
+        twin.cards_in_game = self.cards_in_game
         twin.discard = self.discard[:]
         twin.known = [dict(k) for k in self.known]
         twin.lines = [x[:] for x in self.lines]
+        twin.spots = [x[:] for x in self.spots]
         twin.rowboats = self.rowboats[:]
         twin.galleon = self.galleon
         twin.holds = [x[:] for x in self.holds]
@@ -579,6 +604,7 @@ class Tortuga1667State(State):
             tuple(self.discard),
             repr([sorted(k.items()) for k in self.known]),
             repr(self.lines),
+            repr(self.spots),
             tuple(self.rowboats),
             self.galleon,
             repr(self.holds),

@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from buccaneer.games.tortuga1667.components import (
+    ARMADA_AMONG_LAST,
     DESTROYED,
     SHIPS,
     TEAMS,
@@ -87,6 +88,12 @@ def build_view(state: Tortuga1667State, seat: int | None) -> dict[str, Any]:
                 "loose": state.tortuga_chests[2],
             },
             "galleon": state.galleon,
+            # Advanced setup: the spots pawns have taken so far (null: free).
+            "spots": (
+                [[s if s >= 0 else None for s in spots] for spots in state.spots]
+                if state.spots
+                else None
+            ),
             "rowboats": rowboats,
             "events": {
                 # DESIGN.md: "each a card name where the viewer knows it else null"; an empty
@@ -95,6 +102,13 @@ def build_view(state: Tortuga1667State, seat: int | None) -> dict[str, Any]:
                 "deck": len(state.deck),
                 "discard": list(state.discard),
                 "armada_in_deck": state.armada_live,
+                "in_game": list(state.cards_in_game),
+                # Which slots hold a card drawn from the deck's original bottom five, where the
+                # Armada was shuffled in (public: everyone sees the slots refilled).
+                "bottom_five": [
+                    card is not None and 0 <= index < ARMADA_AMONG_LAST
+                    for card, index in zip(state.row, state.row_index, strict=True)
+                ],
             },
             "loyalty": TEAMS[state.loyalty[seat]] if seat is not None else None,
             "loyalty_history": (
@@ -122,6 +136,11 @@ def build_view(state: Tortuga1667State, seat: int | None) -> dict[str, Any]:
                 else None
             ),
             "voted": sorted(state.ballots),
+            # How many cards each voter put down is seen at the table (El Dorado plays two).
+            "ballot_sizes": {str(s): len(cards) for s, cards in sorted(state.ballots.items())},
+            "known_loyalties": {
+                str(s): TEAMS[t] for s, t in sorted(memory.get("loyalties", {}).items())
+            },
             "last_vote": (
                 {"kind": state.last_vote[0], "cards": _votes(list(state.last_vote[1]))}
                 if state.last_vote
