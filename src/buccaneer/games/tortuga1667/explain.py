@@ -6,7 +6,6 @@ from typing import TYPE_CHECKING
 
 from buccaneer.core.state import Action
 from buccaneer.games.tortuga1667.actions import (
-    DESTINATIONS,
     Attack,
     BlowUp,
     Brawl,
@@ -32,7 +31,7 @@ from buccaneer.games.tortuga1667.actions import (
     Vote,
 )
 from buccaneer.games.tortuga1667.components import FLAGS, vote_name
-from buccaneer.games.tortuga1667.log import CARD_TITLES, PLACE_WORDS
+from buccaneer.games.tortuga1667.log import CARD_TITLES, DESTINATION_WORDS, PLACE_WORDS
 
 if TYPE_CHECKING:
     from buccaneer.games.tortuga1667.state import Tortuga1667State
@@ -54,7 +53,7 @@ def describe(state: Tortuga1667State, action: Action, seat: int | None = None) -
     if isinstance(action, Choose):
         return f"reveal card {action.slot + 1}"
     if isinstance(action, Move):
-        return f"move to {DESTINATIONS[action.to].replace('_', ' ')}"
+        return f"move to {DESTINATION_WORDS[action.to]}"
     if isinstance(action, Attack):
         return "attack (vote)"
     if isinstance(action, Maroon):

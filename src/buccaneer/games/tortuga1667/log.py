@@ -5,8 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from buccaneer.core.events import Event
-from buccaneer.games.tortuga1667.actions import DESTINATIONS
-from buccaneer.games.tortuga1667.components import FLAGS, PLACES, SHIPS, TEAMS, vote_name
+from buccaneer.games.tortuga1667.components import PLACES, SHIPS, TEAMS, vote_name
 
 if TYPE_CHECKING:
     from buccaneer.games.tortuga1667.state import Tortuga1667State
@@ -30,6 +29,14 @@ CARD_TITLES = {
     "stormy_seas": "Stormy Seas",
 }
 PLACE_WORDS = ("the Flying Dutchman", "the Jolly Roger", "Tortuga", "a rowboat")
+DESTINATION_WORDS = (
+    "the Flying Dutchman",
+    "the Jolly Roger",
+    "Tortuga",
+    "the Flying Dutchman's rowboat",
+    "the Jolly Roger's rowboat",
+)
+TEAM_WORDS = ("British", "French", "Dutch")
 
 
 def format_event(state: Tortuga1667State, raw: tuple[Any, ...]) -> list[Event]:
@@ -42,7 +49,7 @@ def format_event(state: Tortuga1667State, raw: tuple[Any, ...]) -> list[Event]:
         text = f"Tortuga 1667, {state.players} players."
     elif kind == "setup_chest":
         _, seat, ship, hold = raw
-        text = f"{name(seat)} puts a chest in the {FLAGS[hold]} hold of {PLACE_WORDS[ship]}."
+        text = f"{name(seat)} puts a chest in the {TEAM_WORDS[hold]} hold of {PLACE_WORDS[ship]}."
     elif kind == "placed_pawn":
         _, seat, place, position = raw
         text = f"{name(seat)} starts on {PLACE_WORDS[place]} (position {position + 1})."
@@ -53,7 +60,7 @@ def format_event(state: Tortuga1667State, raw: tuple[Any, ...]) -> list[Event]:
         shown = ", ".join(f"{s + 1}: {CARD_TITLES[c]}" for s, c in zip(slots, cards, strict=True))
         return [
             Event(f"{name(seat)} looks at event cards {a + 1} and {b + 1}.", data),
-            Event(f"{name(seat)} saw {shown}", {"type": "saw"}, visible_to=(seat,)),
+            Event(f"{name(seat)} saw {shown}.", {"type": "saw"}, visible_to=(seat,)),
         ]
     elif kind == "revealed":
         _, seat, slot, card = raw
@@ -70,9 +77,7 @@ def format_event(state: Tortuga1667State, raw: tuple[Any, ...]) -> list[Event]:
         text = f"{name(seat)} picks card {slot + 1}."
     elif kind == "moved":
         _, seat, place, to = raw
-        text = (
-            f"{name(seat)} moves from {PLACE_WORDS[place]} to {DESTINATIONS[to].replace('_', ' ')}."
-        )
+        text = f"{name(seat)} moves from {PLACE_WORDS[place]} to {DESTINATION_WORDS[to]}."
     elif kind == "captain_maroons":
         _, seat, target = raw
         text = f"Captain {name(seat)} maroons {name(target)}."
@@ -91,7 +96,8 @@ def format_event(state: Tortuga1667State, raw: tuple[Any, ...]) -> list[Event]:
     elif kind == "vote_called":
         _, vote, place, caller, voters = raw
         who = ", ".join(name(s) for s in voters) or "nobody"
-        text = f"{name(caller)} calls a {vote} on {PLACE_WORDS[place]}; voting: {who}."
+        article = "an" if vote == "attack" else "a"
+        text = f"{name(caller)} calls {article} {vote} on {PLACE_WORDS[place]}; voting: {who}."
     elif kind == "voted":
         _, seat, cards = raw
         events = [Event(f"{name(seat)} has voted.", {"type": "voted", "seat": seat})]
@@ -112,8 +118,10 @@ def format_event(state: Tortuga1667State, raw: tuple[Any, ...]) -> list[Event]:
         text = "The attack succeeds, but there is no chest to take."
     elif kind == "stowed":
         _, seat, ship, into, take = raw
-        source = "the Spanish galleon" if take < 0 else f"the {FLAGS[take]} hold of the other ship"
-        text = f"{name(seat)} takes a chest from {source} into the {FLAGS[into]} hold."
+        source = (
+            "the Spanish galleon" if take < 0 else f"the {TEAM_WORDS[take]} hold of the other ship"
+        )
+        text = f"{name(seat)} takes a chest from {source} into the {TEAM_WORDS[into]} hold."
     elif kind == "mutiny_succeeds":
         _, ship, captain = raw
         text = f"Mutiny on {PLACE_WORDS[ship]}: captain {name(captain)} is overthrown!"
@@ -124,7 +132,7 @@ def format_event(state: Tortuga1667State, raw: tuple[Any, ...]) -> list[Event]:
         text = f"The brawl ends: Tortuga's chests British {slots[0]}, French {slots[1]}."
     elif kind == "chest_moved":
         _, seat, ship, to = raw
-        text = f"Cabin boy {name(seat)} moves a chest into the {FLAGS[to]} hold."
+        text = f"Cabin boy {name(seat)} moves a chest into the {TEAM_WORDS[to]} hold."
     elif kind == "scurvy_skip":
         text = f"{name(raw[1])} has scurvy and loses this turn."
     elif kind == "atlantis":
@@ -143,7 +151,7 @@ def format_event(state: Tortuga1667State, raw: tuple[Any, ...]) -> list[Event]:
         events = [Event(f"{name(seat)} and {name(other)} shuffle their loyalty cards.", data)]
         for s, team in zip((seat, other), teams, strict=True):
             events.append(
-                Event(f"{name(s)} is now {TEAMS[team]}", {"type": "loyalty"}, visible_to=(s,))
+                Event(f"{name(s)} is now {TEAM_WORDS[team]}.", {"type": "loyalty"}, visible_to=(s,))
             )
         return events
     elif kind == "crows_nest":
@@ -194,7 +202,7 @@ def format_event(state: Tortuga1667State, raw: tuple[Any, ...]) -> list[Event]:
         )
     elif kind == "over":
         _, team, chests = raw
-        result = f"The {TEAMS[team]} win!" if team < len(TEAMS) else "The teams share the win."
+        result = f"The {TEAM_WORDS[team]} win!" if team < len(TEAMS) else "The teams share the win."
         text = f"Game over: British {chests[0]}, French {chests[1]}. {result}"
     else:
         raise AssertionError(f"unknown event {raw!r}")

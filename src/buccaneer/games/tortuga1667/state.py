@@ -518,10 +518,10 @@ class Tortuga1667State(State):
     # -- results ---------------------------------------------------------------------------------
 
     def scores(self) -> list[float]:
-        """Each seat's team's chests (the Dutch seat: its own if it won, else the larger)."""
-        british, french = self.team_chests()
-        by_team = (british, french, max(british, french))
-        return [float(by_team[self.loyalty[s]]) for s in range(self.players)]
+        """1 for a seat whose team won, else 0: a team game has no points of its own (the
+        chests are counted per team, and the Dutch seat wins only through a tie)."""
+        won = set(self.winners())
+        return [1.0 if s in won else 0.0 for s in range(self.players)]
 
     def winners(self) -> list[int]:
         if self.winner_team < 0:
