@@ -49,6 +49,8 @@ def determinize(state: Tortuga1667State, seat: int | None, rng: random.Random) -
     _loyalties(state, world, seat=seat, others=others, memory=memory, chance=chance)
     _votes(state, world, seat=seat, others=others, memory=memory, chance=chance)
     _events(state, world, seat, chance)
+    # Only "from the bottom five or not" is public about where a row card came from.
+    world.row_index = [0 if 0 <= i < ARMADA_AMONG_LAST else -1 for i in state.row_index]
     for s in others:
         world.known[s] = {}
         world.memory[s] = {}
@@ -92,8 +94,11 @@ def _votes(
     memory: dict[str, object],
     chance: Rng,
 ) -> None:
-    known_hands = memory.get("hands", {})
-    assert isinstance(known_hands, dict)
+    known_hands = dict(memory.get("hands", {}))  # type: ignore[call-overload]
+    head = state.queue[0] if state.queue and not state.voting else None
+    if head is not None and head[0] == "crows_pick" and head[1] == seat:
+        # The picker knows the cards it has given so far.
+        known_hands[head[2]] = list(state.votes[head[2]])
     pool = list(VOTE_DECK)
     if seat is not None:
         pool = _without(pool, state.votes[seat])
@@ -107,12 +112,20 @@ def _votes(
     if deck_cards is not None:
         # The Crow's Nest picker is looking through the vote deck right now.
         pool = _without(pool, deck_cards)
-    chance.shuffle(pool)
-    for s in others:
-        if s in known_hands:
-            world.votes[s] = sorted(known_hands[s])
-        else:
-            world.votes[s] = sorted(pool.pop() for _ in state.votes[s])
+    # A seat asked which vote card to give up holds two different ones (public knowledge).
+    mixed = head[1] if head is not None and head[0] == "discard" and head[1] != seat else -1
+    dealt = list(pool)
+    for _attempt in range(1000):
+        dealt = list(pool)
+        chance.shuffle(dealt)
+        for s in others:
+            if s in known_hands:
+                world.votes[s] = sorted(known_hands[s])
+            else:
+                world.votes[s] = sorted(dealt.pop() for _ in state.votes[s])
+        if mixed < 0 or len(set(world.votes[mixed])) > 1:
+            break
+    pool = dealt
     deck = deck_cards if deck_cards is not None else pool
     chance.shuffle(deck)
     if isinstance(top, int):

@@ -55,6 +55,17 @@ def decision(state: Tortuga1667State) -> dict[str, Any] | None:
     return info
 
 
+def _known_hands(
+    state: Tortuga1667State, seat: int | None, memory: dict[str, Any]
+) -> dict[str, list[str]]:
+    """Hands this seat chose with Crow's Nest (and, mid-pick, the cards given so far)."""
+    hands = {str(t): _votes(cards) for t, cards in memory.get("hands", {}).items()}
+    head = state.queue[0] if state.queue and not state.voting else None
+    if seat is not None and head is not None and head[0] == "crows_pick" and head[1] == seat:
+        hands[str(head[2])] = _votes(state.votes[head[2]])
+    return hands
+
+
 def build_view(state: Tortuga1667State, seat: int | None) -> dict[str, Any]:
     view = state.base_view(seat)
     over = state.winner_team >= 0
@@ -129,7 +140,7 @@ def build_view(state: Tortuga1667State, seat: int | None) -> dict[str, Any]:
                 and state.queue[0][1] == seat
                 else None
             ),
-            "known_hands": {str(t): _votes(cards) for t, cards in memory.get("hands", {}).items()},
+            "known_hands": _known_hands(state, seat, memory),
             "ballot": (
                 _votes(list(state.ballots[seat]))
                 if seat is not None and seat in state.ballots
