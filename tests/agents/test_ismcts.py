@@ -1,0 +1,52 @@
+"""ISMCTS: legal, blind to what its seat cannot see, and finds a winning move."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from buccaneer import OptionError, agents
+from buccaneer.games.cartagena import CartagenaState, Forward, position
+from buccaneer.games.cartagena.board import BOAT, SYMBOL_INDEX
+from tests.conformance.harness import CONFIGS, IDS, Config, sample_states
+
+
+@pytest.mark.parametrize("config", CONFIGS, ids=IDS)
+def test_equal_views_and_rng_give_equal_actions(config: Config) -> None:
+    """The no-peek contract: a world that differs only in what the seat cannot know gets the
+    same decision from the same rng."""
+    bot = agents.make("ismcts", iterations=12, max_rollout=60)
+    for state in list(sample_states(config, seed=77, every=40))[:3]:
+        for seat in state.to_move():
+            world = state.determinize(seat, random.Random(4))
+            a = bot.act(state, seat, random.Random(9))
+            b = bot.act(world, seat, random.Random(9))
+            assert a == b and a in state.legal_actions(seat)
+
+
+def test_it_takes_the_winning_move() -> None:
+    skull = SYMBOL_INDEX["skull"]
+    state = position(
+        2,
+        layout="1A 2A 3A 4A 5A 6A",
+        pirates={0: [BOAT] * 5 + [35], 1: [0, 1, 2]},
+        hands={0: {"skull": 1, "hat": 2}},
+    )
+    assert isinstance(state, CartagenaState)
+    move = agents.make("ismcts", iterations=60).act(state, 0, random.Random(1))
+    assert move == Forward(skull, 35)
+
+
+def test_a_time_budget_runs_at_least_one_iteration() -> None:
+    state = position(2, layout="1A 2A 3A 4A 5A 6A", hands={0: {"hat": 2, "key": 1}})
+    bot = agents.make("ismcts", time=0.05)
+    assert bot.act(state, 0, random.Random(0)) in state.legal_actions(0)
+    assert bot.last_iterations >= 1  # type: ignore[attr-defined]
+
+
+def test_parameters_are_checked() -> None:
+    with pytest.raises(OptionError, match="no parameter depth"):
+        agents.make("ismcts", depth=3)
+    with pytest.raises(OptionError, match="at least 1"):
+        agents.make("ismcts", iterations=0)
