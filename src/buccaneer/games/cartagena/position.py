@@ -19,6 +19,7 @@ from buccaneer.games.cartagena.state import (
     MAX_PLAYERS,
     PIRATES_PER_SEAT,
     CartagenaState,
+    count_cards,
 )
 
 
@@ -74,7 +75,7 @@ def position(
     if row_cards and variant != "tortuga":
         raise OptionError("only the Tortuga version has an open row")
     left = [CARDS_PER_SYMBOL] * 6
-    for counts in [*hand_counts, discard_counts, _counts_of(row_cards)]:
+    for counts in [*hand_counts, discard_counts, count_cards(row_cards)]:
         left = [a - b for a, b in zip(left, counts, strict=True)]
     if any(n < 0 for n in left):
         over = [SYMBOLS[i] for i, n in enumerate(left) if n < 0]
@@ -104,10 +105,3 @@ def position(
         state._refill_row()
     state._replayable = False
     return state
-
-
-def _counts_of(cards: list[int]) -> list[int]:
-    counts = [0] * 6
-    for card in cards:
-        counts[card] += 1
-    return counts

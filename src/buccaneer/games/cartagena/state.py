@@ -51,7 +51,8 @@ ACTIONS_PER_TURN = 3  # "mag één, twee of drie acties ondernemen"
 MAX_ON_SQUARE = 3  # "nooit meer dan 3 piraten op één veld"
 
 
-def _count_list(cards: list[int]) -> list[int]:
+def count_cards(cards: list[int]) -> list[int]:
+    """Cards (symbol ints) as six counts, the form hands and the discard pile are kept in."""
     counts = [0] * 6
     for card in cards:
         counts[card] += 1
@@ -124,7 +125,7 @@ class CartagenaState(State):
         rng.shuffle(deck)
         hands = []
         for _ in range(players):
-            hands.append(_count_list(deck[-HAND_SIZE:]))
+            hands.append(count_cards(deck[-HAND_SIZE:]))
             del deck[-HAND_SIZE:]
         state = cls._assemble(
             players=players,
@@ -446,7 +447,7 @@ class CartagenaState(State):
         for seat, hand in enumerate(hands):
             if hand is None:
                 size = view["hand_sizes"][seat]
-                dealt.append(_count_list(cards[len(cards) - size :]))
+                dealt.append(count_cards(cards[len(cards) - size :]))
                 del cards[len(cards) - size :]
             else:
                 dealt.append(list(hand))
