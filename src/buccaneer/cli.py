@@ -1,4 +1,5 @@
-"""The `buccaneer` command: list the games, play one at the terminal, simulate, replay.
+"""The `buccaneer` command: list the games, play one at the terminal, simulate, run
+tournaments, replay.
 
 Every game is reached through the registry (`buccaneer.GAMES`, `get_spec`), never by name, so
 a new game plug-in appears here by itself. Mistakes a person can make (an unknown game, a bad
@@ -9,6 +10,7 @@ from __future__ import annotations
 
 import json
 import sys
+import time
 from collections.abc import Iterator
 from contextlib import ExitStack, contextmanager
 from pathlib import Path
@@ -21,11 +23,12 @@ from rich.table import Table
 from rich.text import Text
 
 import buccaneer
-from buccaneer import agents
+from buccaneer import agents, sim
 from buccaneer.agents import Agent
 from buccaneer.cli_support.common import (
     CliError,
     count_agents,
+    new_seed,
     parse_agents,
     parse_options,
     pick_record,
@@ -35,7 +38,15 @@ from buccaneer.cli_support.play import PlaySession, console_reader
 from buccaneer.cli_support.replay import replay_record
 from buccaneer.cli_support.simulate import simulate as run_simulation
 from buccaneer.cli_support.simulate import summary, summary_tables
-from buccaneer.core import IllegalAction, OptionError
+from buccaneer.cli_support.tournament import (
+    default_out,
+    output_paths,
+    parse_entrants,
+    parse_player_counts,
+    report_tables,
+)
+from buccaneer.core import IllegalAction, OptionError, get_spec
+from buccaneer.sim.plot import plot
 
 app = typer.Typer(
     name="buccaneer",
@@ -46,6 +57,7 @@ app = typer.Typer(
 )
 
 EXIT_USAGE = 2
+CHECKPOINT_SECONDS = 30.0  # a long tournament's results are rewritten this often
 
 
 def _console() -> Console:
@@ -288,6 +300,122 @@ def simulate(
     if tally.interrupted:
         _err_console().print(
             Text(f"Interrupted after {tally.games} of {games} games.", style="bold")
+        )
+        raise typer.Exit(130)
+
+
+# -- tournament --------------------------------------------------------------------------------
+
+
+@app.command()
+def tournament(
+    game: GameArg,
+    *,
+    bots: Annotated[
+        str,
+        typer.Option(
+            "--bots",
+            help=f"The field, comma-separated: at least two agents ({_AGENTS}); "
+            "NAME:KEY=VALUE passes parameters, e.g. ismcts:time=1,heuristic,random.",
+        ),
+    ],
+    games: Annotated[
+        int, typer.Option("--games", "-n", min=1, help="Games per player count.")
+    ] = 100,
+    players: Annotated[
+        str | None,
+        typer.Option(
+            "--players", "-p", help="Player counts: 3, 2..4 or 2,4 (default: the game's minimum)."
+        ),
+    ] = None,
+    workers: Annotated[
+        int, typer.Option("--workers", "-w", min=1, help="Games played at once, in processes.")
+    ] = 1,
+    ray: Annotated[
+        str | None,
+        typer.Option(
+            "--ray",
+            metavar="ADDRESS",
+            help="Play the games on the Ray cluster at ADDRESS (host:port, or `local` to start "
+            "one here); needs the `distributed` extra.",
+        ),
+    ] = None,
+    seed: Annotated[
+        int | None,
+        typer.Option("--seed", min=0, help="Base seed: game k uses seed + k (default: random)."),
+    ] = None,
+    variant: VariantOpt = None,
+    option: OptionOpt = None,
+    out: Annotated[
+        Path | None,
+        typer.Option(
+            "--out",
+            help="Folder for results.json (every game with its record) and results.png "
+            "(default: tournaments/GAME-TIMESTAMP).",
+        ),
+    ] = None,
+    max_actions: Annotated[
+        int, typer.Option("--max-actions", min=1, help="Stop a game after this many actions.")
+    ] = 100_000,
+) -> None:
+    """Round-robin bots with seats rotated; win rates with 95% intervals, ratings, a plot.
+
+    Example: buccaneer tournament cartagena --bots ismcts:time=1,heuristic,random --players 2..4
+    """
+    with _people_errors():
+        spec = get_spec(game)
+        counts = parse_player_counts(players, spec)
+        entrants = parse_entrants(bots)
+        folder = out if out is not None else default_out(spec.name)
+        results_path, plot_path = output_paths(folder)
+        planned = sim.plan(
+            game=spec.name,
+            entrants=entrants,
+            player_counts=counts,
+            games=games,
+            seed=new_seed() if seed is None else seed,
+            options=parse_options(option, variant),
+            max_actions=max_actions,
+        )
+        try:
+            folder.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            raise CliError(f"cannot create {folder}: {exc.strerror or exc}") from None
+        err = _err_console()
+        last_save = [time.monotonic()]
+
+        def keep(result: sim.GameResult) -> None:
+            progress.advance(task)
+            if time.monotonic() - last_save[0] > CHECKPOINT_SECONDS:  # a crash loses little
+                planned.save(results_path)
+                last_save[0] = time.monotonic()
+
+        with Progress(
+            TextColumn("tournament"),
+            BarColumn(),
+            MofNCompleteColumn(),
+            TimeRemainingColumn(),
+            console=err,
+            transient=True,
+            disable=not err.is_terminal,
+        ) as progress:
+            task = progress.add_task("games", total=len(planned.jobs))
+            sim.play(planned, workers=workers, ray=ray, on_result=keep)
+        planned.save(results_path)
+        data = planned.to_json()
+        title = f"{spec.title} tournament: {len(planned.results)} games"
+        plot(data["summary"], planned.labels, title, plot_path)
+    console = _console()
+    for table in report_tables(data):
+        console.print(table)
+    console.print(Text(f"Results: {results_path}  Plot: {plot_path}"), soft_wrap=True)
+    if planned.interrupted:
+        _err_console().print(
+            Text(
+                f"Interrupted after {len(planned.results)} of {len(planned.jobs)} games; "
+                "the games played are saved.",
+                style="bold",
+            )
         )
         raise typer.Exit(130)
 

@@ -6,11 +6,16 @@ from collections.abc import Callable
 from typing import Any
 
 from buccaneer.agents.base import Agent
+from buccaneer.agents.heuristic import HeuristicAgent
 from buccaneer.agents.ismcts import ISMCTSAgent
 from buccaneer.agents.random_agent import RandomAgent
 from buccaneer.core.errors import OptionError
 
-_FACTORIES: dict[str, Callable[..., Agent]] = {"random": RandomAgent, "ismcts": ISMCTSAgent}
+_FACTORIES: dict[str, Callable[..., Agent]] = {
+    "random": RandomAgent,
+    "heuristic": HeuristicAgent,
+    "ismcts": ISMCTSAgent,
+}
 
 
 def available() -> list[str]:
@@ -27,4 +32,4 @@ def make(name: str, **params: Any) -> Agent:
         raise OptionError(f"agent {name!r}: {exc}") from None
 
 
-__all__ = ["Agent", "ISMCTSAgent", "RandomAgent", "available", "make"]
+__all__ = ["Agent", "HeuristicAgent", "ISMCTSAgent", "RandomAgent", "available", "make"]

@@ -21,6 +21,7 @@ from collections.abc import Callable, Hashable
 from dataclasses import dataclass, field
 from typing import Any
 
+from buccaneer.agents.heuristic import HeuristicAgent
 from buccaneer.core.errors import IllegalAction, OptionError
 from buccaneer.core.state import Action, State
 
@@ -50,8 +51,31 @@ def _random_policy(state: State, seat: int, rng: random.Random) -> Action:
     return actions[rng.randrange(len(actions))]
 
 
+def rollout_policy(rollout: str | Policy | Any) -> Policy:
+    """A rollout policy by name (`random`, `heuristic`) or any `(state, seat, rng) -> Action`."""
+    if callable(rollout):
+        return rollout
+    if rollout == "random":
+        return _random_policy
+    if rollout == "heuristic":
+        heuristic = HeuristicAgent()
+
+        def policy(state: State, seat: int, rng: random.Random) -> Action:
+            if heuristic.has_bot(state.game):  # straight to the bot: rollouts ask only movers
+                return heuristic.bot_for(state.game).act(state, seat, rng)
+            return _random_policy(state, seat, rng)
+
+        return policy
+    raise OptionError(f"rollout must be 'random', 'heuristic' or a function, got {rollout!r}")
+
+
 class ISMCTSAgent:
-    """`agents.make("ismcts", iterations=400)` or `time=1.0` (seconds per decision)."""
+    """`agents.make("ismcts", iterations=400)` or `time=1.0` (seconds per decision).
+
+    `rollout` plays a sampled world to its end: "heuristic" (the game's own bot, the default:
+    random playouts of a race like Cartagena take hundreds of aimless moves and say little) or
+    "random", or any policy function. A game without a heuristic bot falls back to random.
+    """
 
     name = "ismcts"
 
@@ -60,7 +84,7 @@ class ISMCTSAgent:
         iterations: int | None = None,
         time: float | None = None,
         exploration: float = 0.7,
-        rollout: Policy | None = None,
+        rollout: str | Policy = "heuristic",
         max_rollout: int = 2_000,
         **unknown: Any,
     ) -> None:
@@ -75,7 +99,8 @@ class ISMCTSAgent:
         self.iterations = iterations
         self.time = time
         self.exploration = exploration
-        self.rollout = rollout or _random_policy
+        self.rollout_name = rollout if isinstance(rollout, str) else "custom"
+        self.rollout = rollout_policy(rollout)
         self.max_rollout = max_rollout
         self.last_iterations = 0
 

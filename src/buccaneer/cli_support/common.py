@@ -112,14 +112,6 @@ def new_seed() -> int:
     return random.SystemRandom().randrange(1 << 32)
 
 
-def bot_rng(seed: int, seat: int) -> random.Random:
-    """Each seat's agent randomness, derived from the game seed so a whole run repeats.
-
-    A separate stream per seat keeps one bot's choices from shifting another's.
-    """
-    return random.Random(f"buccaneer-bot:{seed}:{seat}")
-
-
 def start_game(
     game: str, players: int | None, seed: int | None, options: dict[str, Any]
 ) -> tuple[GameSpec, State, int]:

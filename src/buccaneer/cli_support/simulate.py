@@ -13,9 +13,9 @@ from typing import IO, Any
 
 from rich.table import Table
 
-from buccaneer.agents import Agent
-from buccaneer.cli_support.common import AgentSpec, bot_rng
-from buccaneer.core import Action, GameSpec, State, load
+from buccaneer.cli_support.common import AgentSpec
+from buccaneer.core import GameSpec, State
+from buccaneer.sim.games import play_game
 
 
 @dataclass
@@ -38,37 +38,6 @@ class Tally:
         self.score_sums = [0.0] * self.players
 
 
-def play_one(
-    *,
-    spec: GameSpec,
-    players: int,
-    seed: int,
-    options: dict[str, Any],
-    bots: list[Agent],
-    max_actions: int,
-) -> tuple[State, int, bool]:
-    """One game between `bots` (one per seat): (final state, actions applied, finished)."""
-    state = load(spec.name, players, seed=seed, **options)
-    rngs = [bot_rng(seed, seat) for seat in range(players)]
-    count = 0
-    while movers := state.to_move():
-        if count >= max_actions:
-            return state, count, False
-        if len(movers) == 1:
-            seat = movers[0]
-            state.apply(seat, bots[seat].act(state, seat, rngs[seat]))
-            count += 1
-        else:
-            # A simultaneous decision: everyone chooses from the same state, then all apply.
-            choices: list[tuple[int, Action]] = [
-                (seat, bots[seat].act(state, seat, rngs[seat])) for seat in movers
-            ]
-            for seat, action in sorted(choices, key=lambda choice: choice[0]):
-                state.apply(seat, action)
-            count += len(choices)
-    return state, count, True
-
-
 def simulate(
     *,
     spec: GameSpec,
@@ -87,8 +56,8 @@ def simulate(
     start = time.perf_counter()
     try:
         for i in range(games):
-            state, count, finished = play_one(
-                spec=spec,
+            state, count, finished = play_game(
+                game=spec.name,
                 players=players,
                 seed=base_seed + i,
                 options=options,

@@ -37,6 +37,10 @@ class GameSpec:
     # For team games: each seat's team label in a finished game (simulations report team win
     # rates); None for games without teams.
     teams: Callable[[State], list[str]] | None = None
+    # The game's hand-written strategy: a factory of agents (`act(state, seat, rng)`) that read
+    # only `legal_actions`, `view` and `determinize` of their seat; `agents.make("heuristic")`
+    # dispatches to it, and ISMCTS can use it as its rollout policy.
+    heuristic: Callable[..., Any] | None = None
     max_actions: int = 100_000
 
     @property

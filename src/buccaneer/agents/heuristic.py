@@ -1,0 +1,46 @@
+"""`agents.make("heuristic")`: the hand-written strategy of whichever game it is asked to play.
+
+The strategies live in each game's folder (a game is a plug-in); this agent only finds the
+right one through the registry, by the state's game name, and keeps one bot per game so a bot
+may cache what it learns from the rules (never from hidden state).
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from buccaneer.agents.base import Agent
+from buccaneer.core.errors import IllegalAction, OptionError
+from buccaneer.core.registry import GAMES
+from buccaneer.core.state import Action, State
+
+
+class HeuristicAgent:
+    """Dispatches to `GameSpec.heuristic` of the game being played, with the given parameters."""
+
+    name = "heuristic"
+
+    def __init__(self, **params: Any) -> None:
+        # Every game's bot is made now, so a bad parameter fails here and not mid-game.
+        self._bots: dict[str, Agent] = {}
+        for name, spec in GAMES.items():
+            if spec.heuristic is None:
+                continue
+            try:
+                self._bots[name] = spec.heuristic(**params)
+            except TypeError as exc:
+                raise OptionError(f"heuristic bot for {spec.title}: {exc}") from None
+
+    def has_bot(self, game: str) -> bool:
+        return game in self._bots
+
+    def bot_for(self, game: str) -> Agent:
+        if game not in self._bots:
+            raise OptionError(f"there is no heuristic bot for {game!r}")
+        return self._bots[game]
+
+    def act(self, state: State, seat: int, rng: random.Random) -> Action:
+        if not state.legal_actions(seat):
+            raise IllegalAction(f"seat {seat} has no decision to make now")
+        return self.bot_for(state.game).act(state, seat, rng)

@@ -1,0 +1,77 @@
+"""The no-peek contract for every agent on every game, player count and variant (DESIGN.md,
+"Agents"): an agent may use only `legal_actions`, `view` and `determinize` of its own seat, and
+given two states with equal `view(seat)` and the same rng it returns the same action.
+
+Both halves are enforced: the agent plays through `SeatOnly`, a stand-in that offers nothing but
+those three calls for that one seat (any other attribute or seat fails the test), and the same
+agent must choose the same action on a world `determinize`d from the seat's view.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+from buccaneer import agents
+from buccaneer.agents import Agent
+from buccaneer.core import Action, State
+from tests.conformance.harness import CONFIGS, IDS, Config, sample_states
+
+AGENTS: dict[str, dict[str, Any]] = {
+    "random": {},
+    "heuristic": {},
+    "ismcts": {"iterations": 6, "max_rollout": 300},
+}
+
+
+def test_every_registered_agent_is_checked() -> None:
+    assert sorted(AGENTS) == agents.available()
+
+
+class SeatOnly:
+    """What an agent playing `seat` may see of a state, and nothing more."""
+
+    def __init__(self, state: State, seat: int) -> None:
+        self._state = state
+        self._seat = seat
+        self.game = state.game  # the name of the game being played is public
+        self.players = state.players
+
+    def _mine(self, seat: int) -> None:
+        assert seat == self._seat, f"the agent for seat {self._seat} asked about seat {seat}"
+
+    def legal_actions(self, seat: int) -> list[Action]:
+        self._mine(seat)
+        return self._state.legal_actions(seat)
+
+    def view(self, seat: int) -> dict[str, Any]:
+        self._mine(seat)
+        return self._state.view(seat)
+
+    def determinize(self, seat: int, rng: random.Random) -> State:
+        self._mine(seat)
+        return self._state.determinize(seat, rng)
+
+    def __getattr__(self, name: str) -> Any:
+        raise AssertionError(f"the agent read state.{name}, which is not its to see")
+
+
+def decide(bot: Agent, state: State | SeatOnly, seat: int) -> Action:
+    return bot.act(state, seat, random.Random(9))  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("name", sorted(AGENTS))
+@pytest.mark.parametrize("config", CONFIGS, ids=IDS)
+def test_agents_see_only_their_seat_and_decide_by_it(config: Config, name: str) -> None:
+    bot = agents.make(name, **AGENTS[name])
+    every = 60 if name == "ismcts" else 15
+    states = list(sample_states(config, seed=31, every=every))
+    assert states, "the sampler yielded no state to test"
+    for state in states[:4] if name == "ismcts" else states:
+        for seat in state.to_move():
+            world = state.determinize(seat, random.Random(4))
+            guarded = decide(bot, SeatOnly(state, seat), seat)
+            assert guarded in state.legal_actions(seat)
+            assert decide(bot, world, seat) == guarded
