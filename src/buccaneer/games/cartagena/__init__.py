@@ -6,6 +6,7 @@ Rulebook: `rules/cartagena.nl.txt`; rulings: DESIGN.md, "Cartagena".
 from buccaneer.core.game import GameSpec
 from buccaneer.games.cartagena.actions import Back, EndTurn, Forward, action_from_json
 from buccaneer.games.cartagena.board import SYMBOLS, TILES
+from buccaneer.games.cartagena.bot import CartagenaBot
 from buccaneer.games.cartagena.invariants import invariants
 from buccaneer.games.cartagena.options import OPTIONS
 from buccaneer.games.cartagena.position import position
@@ -26,6 +27,7 @@ SPEC = GameSpec(
     variants=({"variant": "jamaica"}, {"variant": "tortuga"}),
     seat_names=SEAT_NAMES,
     invariants=invariants,
+    heuristic=CartagenaBot,
     max_actions=20_000,
 )
 
