@@ -1,13 +1,15 @@
-"""ISMCTS iterations per second per game, from a mid-game position (one process).
+"""ISMCTS iterations per second per game and rollout policy, from an early-game position.
 
-python -m benchmarks.ismcts [--iterations 200] [--players 4]
+python -m benchmarks.ismcts [--seconds 2] [--players 2]
+
+The position comes from 20 heuristic moves, so it looks like a real game. One process; what a
+1-second-per-move budget buys is this figure, and what docs/bots.md quotes.
 """
 
 from __future__ import annotations
 
 import argparse
 import random
-import time
 
 import buccaneer
 from buccaneer import agents
@@ -15,22 +17,23 @@ from buccaneer import agents
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--iterations", type=int, default=200)
-    parser.add_argument("--players", type=int, default=4)
+    parser.add_argument("--seconds", type=float, default=2.0, help="thinking time per figure")
+    parser.add_argument("--players", type=int, default=2)
     args = parser.parse_args()
+    heuristic = agents.make("heuristic")
     for name, spec in buccaneer.GAMES.items():
         players = min(max(args.players, spec.min_players), spec.max_players)
         state = buccaneer.load(name, players=players, seed=1)
         rng = random.Random(1)
         for _ in range(20):  # into the game a little
             for seat in state.to_move():
-                state.apply(seat, rng.choice(state.legal_actions(seat)))
+                state.apply(seat, heuristic.act(state, seat, rng))
         seat = state.to_move()[0]
-        bot = agents.make("ismcts", iterations=args.iterations)
-        start = time.perf_counter()
-        bot.act(state, seat, random.Random(2))
-        elapsed = time.perf_counter() - start
-        print(f"{name} {players}p: {args.iterations / elapsed:,.0f} iterations/s")
+        for rollout in ("heuristic", "random"):
+            bot = agents.make("ismcts", time=args.seconds, rollout=rollout)
+            bot.act(state, seat, random.Random(2))
+            rate = bot.last_iterations / args.seconds  # type: ignore[attr-defined]
+            print(f"{name} {players}p, {rollout} rollouts: {rate:,.0f} iterations/s")
 
 
 if __name__ == "__main__":

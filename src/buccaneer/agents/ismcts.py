@@ -37,6 +37,7 @@ class _Stats:
     visits: int = 0
     reward: float = 0.0
     available: int = 0
+    hinted: int = 0  # times the guide policy picked it when it was available
 
 
 @dataclass
@@ -72,20 +73,36 @@ def rollout_policy(rollout: str | Policy | Any) -> Policy:
 class ISMCTSAgent:
     """`agents.make("ismcts", iterations=400)` or `time=1.0` (seconds per decision).
 
-    `rollout` plays a sampled world to its end: "heuristic" (the game's own bot, the default:
-    random playouts of a race like Cartagena take hundreds of aimless moves and say little) or
-    "random", or any policy function. A game without a heuristic bot falls back to random.
+    - `rollout` plays a sampled world to its end and guides the search: "heuristic" (the
+      game's own bot, the default: random playouts of a race like Cartagena take hundreds of
+      aimless moves and say little), "random", or any policy function. A game without a
+      heuristic bot falls back to random.
+    - `prior` (0..1) is how much the rollout policy's choice counts in the prior of PUCT
+      selection; the rest is spread evenly. With 0 the search is plain uniform-prior PUCT.
+    - `opponents`: "policy" (default) plays the other seats by the rollout policy inside the
+      tree too, so the tree holds only this seat's decisions; "tree" searches every seat's
+      decisions (a tree node per joint action).
+    - `exploration` is PUCT's constant.
+
+    Selection is PUCT (AlphaZero's rule) with availability counts in place of parent visits,
+    as ISMCTS needs (an action may exist in some sampled worlds only). An action never tried
+    is valued at the mean of the tried ones ("first-play urgency"), so the search does not try
+    every move once before it trusts its guide: in a game of multi-action turns that wastes the
+    budget on follow-ups no one would play, and makes ending a turn look good.
     """
 
     name = "ismcts"
 
     def __init__(
         self,
+        *,
         iterations: int | None = None,
         time: float | None = None,
-        exploration: float = 0.7,
+        exploration: float = 1.0,
         rollout: str | Policy = "heuristic",
         max_rollout: int = 2_000,
+        prior: float = 0.5,
+        opponents: str = "policy",
         **unknown: Any,
     ) -> None:
         if unknown:
@@ -96,18 +113,27 @@ class ISMCTSAgent:
             raise OptionError(f"iterations must be at least 1, got {iterations}")
         if time is not None and time <= 0:
             raise OptionError(f"time must be positive, got {time}")
+        if opponents not in ("policy", "tree"):
+            raise OptionError(f"opponents must be 'policy' or 'tree', got {opponents!r}")
+        if not 0 <= prior <= 1:
+            raise OptionError(f"prior must be from 0 to 1, got {prior}")
+        if exploration < 0:
+            raise OptionError(f"exploration must be 0 or more, got {exploration}")
         self.iterations = iterations
         self.time = time
         self.exploration = exploration
         self.rollout_name = rollout if isinstance(rollout, str) else "custom"
         self.rollout = rollout_policy(rollout)
         self.max_rollout = max_rollout
+        self.prior = prior
+        self.opponents = opponents
         self.last_iterations = 0
 
     def act(self, state: State, seat: int, rng: random.Random) -> Action:
         legal = state.legal_actions(seat)
         if not legal:
             raise IllegalAction(f"seat {seat} has no decision to make now")
+        self.last_iterations = 0
         if len(legal) == 1:
             return legal[0]
         root = _Node()
@@ -119,7 +145,7 @@ class ISMCTSAgent:
             if deadline is not None and done > 0 and _now() >= deadline:
                 break
             world = state.determinize(seat, rng)
-            self._iterate(root, world, rng)
+            self._iterate(root, world, rng, seat)
             done += 1
         self.last_iterations = done
         table = root.stats.get(seat, {})
@@ -133,35 +159,34 @@ class ISMCTSAgent:
         )
         return by_key[_key(best)]
 
-    def _iterate(self, root: _Node, world: State, rng: random.Random) -> None:
+    def _iterate(self, root: _Node, world: State, rng: random.Random, seat: int) -> None:
         path: list[tuple[_Node, dict[int, Hashable]]] = []
         node = root
-        expanded = False
         while not world.is_over():
             movers = world.to_move()
             chosen: dict[int, Action] = {}
-            fresh = False
             for mover in movers:
+                if mover != seat and self.opponents == "policy":
+                    chosen[mover] = self.rollout(world, mover, rng)
+                    continue
                 actions = world.legal_actions(mover)
                 table = node.stats.setdefault(mover, {})
                 for action in actions:
                     table.setdefault(_key(action), _Stats()).available += 1
-                untried = [a for a in actions if table[_key(a)].visits == 0]
-                if untried and not expanded:
-                    chosen[mover] = untried[rng.randrange(len(untried))]
-                    fresh = True
-                else:
-                    chosen[mover] = self._ucb(table, actions)
-            keys = {m: _key(a) for m, a in chosen.items()}
-            path.append((node, keys))
+                if len(actions) > 1 and self.prior > 0:
+                    table[_key(self.rollout(world, mover, rng))].hinted += 1
+                chosen[mover] = self._select(table, actions)
+            keys = {m: _key(a) for m, a in chosen.items() if m == seat or self.opponents == "tree"}
+            fresh = any(node.stats[m][k].visits == 0 for m, k in keys.items())
+            if keys:
+                path.append((node, keys))
             for mover in movers:  # simultaneous choices apply together, in seat order
                 world.apply(mover, chosen[mover])
-            joint = tuple(keys[m] for m in movers)
-            if fresh:
-                expanded = True
-                node = node.children.setdefault(joint, _Node())
+            # With opponents played by the policy, the tree is open-loop over their moves: a
+            # node is "my next decision", whatever they did in this world.
+            node = node.children.setdefault(tuple(keys[m] for m in movers if m in keys), _Node())
+            if fresh:  # one new edge per iteration; the rollout takes it from here
                 break
-            node = node.children.setdefault(joint, _Node())
         rewards = self._playout(world, rng)
         for visited, keys in path:
             for mover, key in keys.items():
@@ -169,13 +194,19 @@ class ISMCTSAgent:
                 stats.visits += 1
                 stats.reward += rewards[mover]
 
-    def _ucb(self, table: dict[Hashable, _Stats], actions: list[Action]) -> Action:
+    def _select(self, table: dict[Hashable, _Stats], actions: list[Action]) -> Action:
+        if len(actions) == 1:
+            return actions[0]
+        tried = [table[_key(a)] for a in actions if table[_key(a)].visits]
+        visits = sum(t.visits for t in tried)
+        urgency = sum(t.reward for t in tried) / visits if visits else 0.5
+        uniform = (1 - self.prior) / len(actions)
+
         def score(action: Action) -> float:
             stats = table[_key(action)]
-            if stats.visits == 0:
-                return math.inf
-            mean = stats.reward / stats.visits
-            return mean + self.exploration * math.sqrt(math.log(stats.available) / stats.visits)
+            mean = stats.reward / stats.visits if stats.visits else urgency
+            p = uniform + self.prior * stats.hinted / stats.available
+            return mean + self.exploration * p * math.sqrt(stats.available) / (1 + stats.visits)
 
         return max(actions, key=score)
 
