@@ -6,6 +6,7 @@ docs/rulings.md.
 
 from buccaneer.core.game import GameSpec
 from buccaneer.games.tortuga.actions import action_from_json
+from buccaneer.games.tortuga.bot import TortugaBot
 from buccaneer.games.tortuga.invariants import invariants
 from buccaneer.games.tortuga.options import OPTIONS
 from buccaneer.games.tortuga.render import render
@@ -25,6 +26,7 @@ SPEC = GameSpec(
     variants=({"long_game": False}, {"long_game": True}),
     seat_names=SEAT_NAMES,
     invariants=invariants,
+    heuristic=TortugaBot,
     max_actions=20_000,
 )
 
