@@ -6,6 +6,7 @@ Rulebook: `rules/tortuga1667.nl.txt`; rulings: DESIGN.md, "Tortuga 1667", and do
 from buccaneer.core.game import GameSpec
 from buccaneer.core.state import State
 from buccaneer.games.tortuga1667.actions import action_from_json
+from buccaneer.games.tortuga1667.bot import Tortuga1667Bot
 from buccaneer.games.tortuga1667.components import TEAMS
 from buccaneer.games.tortuga1667.invariants import invariants
 from buccaneer.games.tortuga1667.options import OPTIONS
@@ -34,6 +35,7 @@ SPEC = GameSpec(
     seat_names=SEAT_NAMES,
     invariants=invariants,
     teams=team_labels,
+    heuristic=Tortuga1667Bot,
     max_actions=20_000,
 )
 

@@ -1,0 +1,317 @@
+"""What the Tortuga 1667 heuristic bot believes: its view parsed once, and loyalty beliefs.
+
+The bot may read nothing but its own view (DESIGN.md, "Agents"), and the view has no public
+history: who voted what, who moved which chest and who marooned whom are gone once done. So
+loyalties are inferred from what the table still shows:
+
+* certainties: the own card, what Cabin Fever proved (`known_loyalties`) and the team sizes
+  (with two players the other seat is always the other nation);
+* the chests a captain sits on: a captain decides which hold every chest it takes goes into
+  ("verplaatst de kapitein 1 schatkist van het Spaanse galjoen naar een van de ruimen in
+  zijn/haar schip"), and the captains also placed the first chests, so a ship whose holds lean
+  British says its captain is more likely British;
+* a cabin boy whose ship still has chests in one hold has not moved them ("Verplaats 1
+  schatkist van het Britse naar het Franse ruim, of omgekeerd"), a weak hint the other way;
+* the Tortuga slots after brawls, a weak hint about the governor.
+
+The hints multiply the odds given by the team sizes, then the beliefs are scaled (once) so that
+every team's expected size matches the number of its cards still unaccounted for.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from buccaneer.games.tortuga1667.components import (
+    BRITISH,
+    DUTCH,
+    FRENCH,
+    VOTE_DECK,
+    team_sizes,
+    vote_name,
+)
+
+TEAM_INDEX = {"british": BRITISH, "french": FRENCH, "dutch": DUTCH}
+VOTE_ID = {vote_name(card): card for card in set(VOTE_DECK)}
+HIDDEN = "?"
+EMPTY = ""
+# Place codes in `Ctx.where`: 0/1 a ship, 2 Tortuga, 3 a rowboat (rank: the ship it belongs to).
+SHIP_FD, SHIP_JR, ISLAND, BOAT = 0, 1, 2, 3
+# How strongly the table speaks for a seat's nation: the factor on its odds British : French
+# per chest its captain's holds lean (counted up to MAX_LEAN chests), for a cabin boy leaving
+# one hold's chests alone, and for a governor whose Tortuga slots lean. A heuristic captain
+# always stows for its nation and a random one half the time, so about 3 per chest.
+CAPTAIN_ODDS = 2.9
+CABIN_BOY_ODDS = 1.5
+GOVERNOR_ODDS = 1.5
+MAX_LEAN = 3
+
+
+class Ctx:
+    """The bot's view of the table, parsed once per decision (plain attributes, cheap reads)."""
+
+    __slots__ = (
+        "acting",
+        "albatross",
+        "armada_live",
+        "bottom_five",
+        "chests",
+        "current",
+        "decision",
+        "deck",
+        "discard",
+        "galleon",
+        "hand",
+        "holds",
+        "in_game",
+        "lines",
+        "maps",
+        "me",
+        "memo",
+        "n",
+        "now",
+        "pe",
+        "pf",
+        "pirate_code",
+        "row",
+        "rowboats",
+        "scurvy",
+        "sides",
+        "team",
+        "tiebreak",
+        "tortuga",
+        "view",
+        "vote_deck",
+        "vote_deck_top",
+        "vote_sizes",
+        "where",
+    )
+
+    def __init__(self, view: dict[str, Any], seat: int) -> None:
+        self.view = view
+        self.me = seat
+        # Values worked out during this one decision (spot values): never kept across calls.
+        self.memo: dict[tuple[int, int], float] = {}
+        self.now: list[float] = []  # each seat's spot value where it stands (filled on demand)
+        self.n: int = view["players"]
+        n = self.n
+        ships = view["ships"]
+        fd, jr = ships["flying_dutchman"], ships["jolly_roger"]
+        island = view["tortuga"]
+        self.lines: list[list[int]] = [fd["crew"], jr["crew"], island["crew"]]
+        self.holds: list[list[int]] = [
+            [fd["holds"]["british"], fd["holds"]["french"]],
+            [jr["holds"]["british"], jr["holds"]["french"]],
+        ]
+        self.tortuga: list[int] = [island["british"], island["french"], island["loose"]]
+        self.galleon: int = view["galleon"]
+        boats = view["rowboats"]
+        self.rowboats: list[int] = [
+            _boat(boats["flying_dutchman"]),
+            _boat(boats["jolly_roger"]),
+        ]
+        where: list[tuple[int, int]] = [(BOAT, 0)] * n
+        for place, line in enumerate(self.lines):
+            for rank, s in enumerate(line):
+                where[s] = (place, rank)
+        for ship, occupant in enumerate(self.rowboats):
+            if occupant >= 0:
+                where[occupant] = (BOAT, ship)
+        self.where = where
+        chests = view["team_chests"]
+        self.chests: tuple[int, int] = (chests["british"], chests["french"])
+        self.team: int = TEAM_INDEX[view["loyalty"]]
+        self.hand: list[int] = [VOTE_ID[name] for name in view["votes"]]
+        self.vote_sizes: list[int] = view["vote_hand_sizes"]
+        self.vote_deck: int = view["vote_deck"]
+        top = view["vote_deck_top"]
+        self.vote_deck_top: int = VOTE_ID[top] if top is not None else -1
+        self.pirate_code: list[int] = view["pirate_code"]
+        self.albatross: list[int] = view["albatross"]
+        self.maps: list[list[str]] = view["treasure_maps"]
+        self.scurvy: list[bool] = view["scurvy"]
+        events = view["events"]
+        self.row: list[str] = [
+            EMPTY if card == "empty" else HIDDEN if card is None else card for card in events["row"]
+        ]
+        self.bottom_five: list[bool] = events["bottom_five"]
+        self.deck: int = events["deck"]
+        self.discard: list[str] = events["discard"]
+        self.in_game: list[str] = events["in_game"]
+        self.armada_live: bool = events["armada_in_deck"]
+        self.tiebreak: bool = view["tiebreak"]
+        self.current: int = view["current"]
+        self.decision: dict[str, Any] = view["decision"] or {}
+        self.acting = self._acting_team()
+        self.pf, self.pe = beliefs(self)
+        # +1 for a seat surely on the bot's side, -1 surely against, in between by belief.
+        self.sides: list[float] = [f - e for f, e in zip(self.pf, self.pe, strict=True)]
+        self.sides[seat] = 1.0
+
+    def _acting_team(self) -> int:
+        """The nation whose chests the bot counts as its own. The Dutch seat wins only on a tie
+        ("Bij een gelijkspel met een oneven aantal spelers, wint de speler met de Nederlandse
+        loyaliteitskaart altijd"), so it sides with the trailing nation (-1 while tied)."""
+        if self.team != DUTCH:
+            return self.team
+        british, french = self.chests
+        if british == french:
+            return -1
+        return BRITISH if british < french else FRENCH
+
+    # -- chest arithmetic -------------------------------------------------------------------------
+
+    def gain(self, d_british: int, d_french: int) -> float:
+        """The change in the bot's chest score when the team totals change by these amounts:
+        own minus other nation's chests, or for the Dutch seat minus the gap between them."""
+        if self.team == DUTCH:
+            british, french = self.chests
+            return float(abs(british - french) - abs(british + d_british - french - d_french))
+        return float(d_british - d_french if self.team == BRITISH else d_french - d_british)
+
+    def lead(self) -> int:
+        """Own nation's chests minus the other's (the Dutch seat: minus the gap)."""
+        british, french = self.chests
+        if self.team == DUTCH:
+            return -abs(british - french)
+        return british - french if self.team == BRITISH else french - british
+
+    def my_flag(self) -> int:
+        """The hold (flag) the bot fills: its nation's, or for the Dutch the trailing one."""
+        if self.acting >= 0:
+            return self.acting
+        return BRITISH
+
+
+def _boat(value: Any) -> int:
+    """A rowboat in the view (a seat, null or "destroyed") as the engine's number."""
+    if value is None:
+        return -1
+    if value == "destroyed":
+        return -2
+    return int(value)
+
+
+def beliefs(ctx: Ctx) -> tuple[list[float], list[float]]:
+    """Per seat: the probability it plays for the bot's side (`pf`) and against it (`pe`).
+
+    For the Dutch seat "its side" is the trailing nation (it needs a tie); while tied both are
+    set to equal halves so that no seat counts as friend or foe."""
+    n = ctx.n
+    me = ctx.me
+    sizes = list(team_sizes(n))
+    sizes[ctx.team] -= 1
+    rows: dict[int, list[float]] = {}
+    unknown: list[int] = []
+    known = ctx.view["known_loyalties"]
+    for s in range(n):
+        if s == me:
+            continue
+        name = known.get(str(s)) if known else None
+        if name is not None:
+            team = TEAM_INDEX[name]
+            row = [0.0, 0.0, 0.0]
+            row[team] = 1.0
+            rows[s] = row
+            sizes[team] -= 1
+        else:
+            unknown.append(s)
+    if unknown:
+        left = max(1, sum(c for c in sizes if c > 0))
+        prior = [max(0, c) / left for c in sizes]
+        lean = _evidence(ctx) if sum(1 for c in sizes if c > 0) > 1 else {}
+        hints = [s for s in unknown if s in lean]
+        for s in unknown:
+            rows[s] = list(prior)
+        if hints and sizes[DUTCH] <= 0:
+            _fit_two([rows[s] for s in unknown], [lean.get(s, 1.0) for s in unknown], sizes)
+        elif hints:
+            for s in hints:
+                rows[s][BRITISH] *= lean[s]
+            _fit([rows[s] for s in unknown], sizes)
+    pf = [0.0] * n
+    pe = [0.0] * n
+    acting = ctx.acting
+    for s, row in rows.items():
+        if acting < 0:
+            pf[s] = pe[s] = 0.5 * (row[BRITISH] + row[FRENCH])
+        else:
+            pf[s] = row[acting]
+            pe[s] = row[1 - acting]
+    return pf, pe
+
+
+def _evidence(ctx: Ctx) -> dict[int, float]:
+    """Per seat, the factor on its odds British : French from what the table shows now."""
+    lean: dict[int, float] = {}
+    for ship in (SHIP_FD, SHIP_JR):
+        line = ctx.lines[ship]
+        if not line:
+            continue
+        british, french = ctx.holds[ship]
+        tilt = max(-MAX_LEAN, min(MAX_LEAN, british - french))
+        if tilt:
+            lean[line[0]] = CAPTAIN_ODDS**tilt
+        if len(line) > 2 and (british == 0) != (french == 0):
+            # A cabin boy leaves alone only chests already in its own nation's hold.
+            boy = line[2]
+            lean[boy] = lean.get(boy, 1.0) * (CABIN_BOY_ODDS if british else 1 / CABIN_BOY_ODDS)
+    island = ctx.lines[ISLAND]
+    if island:
+        british, french, _loose = ctx.tortuga
+        if british != french:
+            governor = island[0]
+            lean[governor] = lean.get(governor, 1.0) * (
+                GOVERNOR_ODDS if british > french else 1 / GOVERNOR_ODDS
+            )
+    return lean
+
+
+def _fit_two(rows: list[list[float]], lean: list[float], sizes: list[int]) -> None:
+    """Two teams left: each seat's odds British : French are the prior's times its hint, all
+    scaled by one factor so the expected number of British seats comes close to the British
+    cards left (one step of the odds-ratio correction, exact when all hints are equal)."""
+    want = max(0, sizes[BRITISH])
+    count = len(rows)
+    if want == 0 or want >= count:
+        return
+    base = want / (count - want)
+    odds = [base * x for x in lean]
+    total = 0.0
+    for o in odds:
+        total += o / (1 + o)
+    if 0 < total < count:
+        k = base / (total / (count - total))
+        odds = [k * o for o in odds]
+    for row, o in zip(rows, odds, strict=True):
+        p = o / (1 + o)
+        row[BRITISH] = p
+        row[FRENCH] = 1 - p
+        row[DUTCH] = 0.0
+
+
+def _fit(rows: list[list[float]], sizes: list[int]) -> None:
+    """Scale the unknown seats' beliefs so each team's expected count matches its cards left
+    (iterative proportional fitting: normalise rows, then columns, once)."""
+    wants = [max(0, c) for c in sizes]
+    for _round in range(1):
+        _normalise(rows)
+        for team in (BRITISH, FRENCH, DUTCH):
+            mass = 0.0
+            for row in rows:
+                mass += row[team]
+            if mass > 0 and wants[team] != mass:
+                scale = wants[team] / mass
+                for row in rows:
+                    row[team] *= scale
+    _normalise(rows)
+
+
+def _normalise(rows: list[list[float]]) -> None:
+    """Each seat's beliefs sum to one."""
+    for row in rows:
+        total = row[0] + row[1] + row[2]
+        if total > 0:
+            row[0] /= total
+            row[1] /= total
+            row[2] /= total
