@@ -1,6 +1,6 @@
 """ISMCTS iterations per second per game and rollout policy, from an early-game position.
 
-python -m benchmarks.ismcts [--seconds 2] [--players 2]
+python -m benchmarks.ismcts [--seconds 2] [--players 2] [--max-rollout 2000]
 
 The position comes from 20 heuristic moves, so it looks like a real game. One process; what a
 1-second-per-move budget buys is this figure, and what docs/bots.md quotes.
@@ -19,6 +19,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=float, default=2.0, help="thinking time per figure")
     parser.add_argument("--players", type=int, default=2)
+    parser.add_argument("--max-rollout", type=int, default=2_000, help="playout cut, in steps")
     args = parser.parse_args()
     heuristic = agents.make("heuristic")
     for name, spec in buccaneer.GAMES.items():
@@ -28,9 +29,13 @@ def main() -> None:
         for _ in range(20):  # into the game a little
             for seat in state.to_move():
                 state.apply(seat, heuristic.act(state, seat, rng))
-        seat = state.to_move()[0]
+        # on to a real decision: with one legal action ISMCTS answers without searching
+        while len(state.legal_actions(seat := state.to_move()[0])) < 2:
+            state.apply(seat, heuristic.act(state, seat, rng))
         for rollout in ("heuristic", "random"):
-            bot = agents.make("ismcts", time=args.seconds, rollout=rollout)
+            bot = agents.make(
+                "ismcts", time=args.seconds, rollout=rollout, max_rollout=args.max_rollout
+            )
             bot.act(state, seat, random.Random(2))
             rate = bot.last_iterations / args.seconds  # type: ignore[attr-defined]
             print(f"{name} {players}p, {rollout} rollouts: {rate:,.0f} iterations/s")
