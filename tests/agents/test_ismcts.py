@@ -36,3 +36,25 @@ def test_parameters_are_checked() -> None:
         agents.make("ismcts", depth=3)
     with pytest.raises(OptionError, match="at least 1"):
         agents.make("ismcts", iterations=0)
+
+
+def test_a_cut_playout_rewards_the_leaders_on_scores() -> None:
+    """`max_rollout` ends a playout early; the seats ahead on `scores()` take the reward then,
+    where an unfinished game has no winners and would have rewarded no one."""
+    ahead = position(2, layout="1A 2A 3A 4A 5A 6A", pirates={0: [BOAT] * 2, 1: [BOAT] * 3})
+    level = position(2, layout="1A 2A 3A 4A 5A 6A", pirates={0: [BOAT] * 2, 1: [BOAT] * 2})
+    bot = agents.make("ismcts", iterations=1, max_rollout=0)
+    assert bot._playout(ahead, random.Random(0)) == [0.0, 1.0]  # type: ignore[attr-defined]
+    assert bot._playout(level, random.Random(0)) == [0.5, 0.5]  # type: ignore[attr-defined]
+    assert not ahead.is_over()
+
+
+def test_a_cut_search_still_finds_the_winning_move() -> None:
+    state = position(
+        2,
+        layout="1A 2A 3A 4A 5A 6A",
+        pirates={0: [BOAT] * 5 + [35], 1: [0, 1, 2]},
+        hands={0: {"skull": 1, "hat": 2}},
+    )
+    move = agents.make("ismcts", iterations=60, max_rollout=3).act(state, 0, random.Random(1))
+    assert move == Forward(SYMBOL_INDEX["skull"], 35)

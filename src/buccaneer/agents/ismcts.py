@@ -82,6 +82,9 @@ class ISMCTSAgent:
     - `opponents`: "policy" (default) plays the other seats by the rollout policy inside the
       tree too, so the tree holds only this seat's decisions; "tree" searches every seat's
       decisions (a tree node per joint action).
+    - `max_rollout` cuts a playout after that many steps; a cut playout rewards the seats
+      leading on `scores()`, like a finished one rewards its winners. A short cut buys many
+      more iterations in long games (Tortuga) at the price of a cruder value.
     - `exploration` is PUCT's constant.
 
     Selection is PUCT (AlphaZero's rule) with availability counts in place of parent visits,
@@ -218,7 +221,12 @@ class ISMCTSAgent:
             choices = [(m, self.rollout(world, m, rng)) for m in movers]
             for mover, action in choices:
                 world.apply(mover, action)
-        winners = world.winners()
+        if world.is_over():
+            winners = world.winners()
+        else:  # cut off by max_rollout: the leaders on the world's scores stand in for winners
+            scores = world.scores()
+            best = max(scores)
+            winners = [s for s, score in enumerate(scores) if score == best]
         share = 1.0 / len(winners) if winners else 0.0
         return [share if s in winners else 0.0 for s in range(world.players)]
 
