@@ -52,7 +52,17 @@ def invariants(state: State) -> list[str]:
             problems.append("the row is empty while cards are left to lay out")
     if not 0 <= state.actions_done < ACTIONS_PER_TURN:
         problems.append(f"{state.actions_done} actions done in a turn that should have passed")
-    winners = [s for s, squares in enumerate(state.pirates) if squares[0] == BOAT]
-    if winners != state.winners():
-        problems.append(f"seats {winners} have six in the boat but winners are {state.winners()}")
+    six = [s for s, squares in enumerate(state.pirates) if squares[0] == BOAT]
+    if six or not state.is_dead():
+        if six != state.winners():
+            problems.append(f"seats {six} have six in the boat but winners are {state.winners()}")
+    else:
+        # A dead position: the move into it ended the game and the most pirates in the boat
+        # win (docs/rulings.md). One set up directly with `position` is still running.
+        boat = [squares.count(BOAT) for squares in state.pirates]
+        most = [s for s, n in enumerate(boat) if n == max(boat)]
+        if state.winners() not in ([], most):
+            problems.append(
+                f"dead position with {boat} in the boat, but winners are {state.winners()}"
+            )
     return problems

@@ -90,4 +90,17 @@ def format_event(
                 {"type": "win", "seat": raw[1]},
             )
         ]
+    if kind == "dead":
+        # docs/rulings.md, "A position nothing can change".
+        _, winners, boat = raw
+        counts = ", ".join(f"{name(s)} {n}" for s, n in enumerate(boat))
+        won = " and ".join(name(w) for w in winners)
+        result = f"{won} wins!" if len(winners) == 1 else f"{won} share the win!"
+        return [
+            Event(
+                "Nobody holds a card and no pirate can move back, so nothing can change any "
+                f"more: the game ends. Pirates in the boat: {counts}. {result}",
+                {"type": "dead_position", "winners": list(winners), "boat": list(boat)},
+            )
+        ]
     raise AssertionError(f"unknown event {raw!r}")

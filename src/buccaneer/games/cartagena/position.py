@@ -47,7 +47,9 @@ def position(
 ) -> CartagenaState:
     """A state with the given pieces; seats' pirates not listed wait at the start.
 
-    In the Tortuga version an empty `row` is laid out from the draw pile as in play.
+    In the Tortuga version an empty `row` is laid out from the draw pile as in play. The
+    position is taken as given: one that no action can change (no card in any hand and no back
+    move, see `CartagenaState.is_dead`) is not ended here; in play a move into it ends the game.
     """
     if not 2 <= players <= MAX_PLAYERS:
         raise OptionError(f"cartagena is for 2-{MAX_PLAYERS} players, not {players}")
@@ -98,7 +100,7 @@ def position(
         current=to_move,
         actions_done=actions_done,
         turn=1,
-        winner=-1,
+        won_by=(),
         rng=rng,
     )
     if variant == "tortuga" and not row_cards:

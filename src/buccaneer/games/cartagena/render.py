@@ -79,8 +79,14 @@ def render(view: dict[str, Any]) -> Group:
     if view["variant"] == "tortuga":
         parts.append(Text("row (next first): " + (", ".join(view["row"]) or "empty")))
     if view["over"]:
-        winners = ", ".join(names[s] for s in view["winners"])
-        parts.append(Text(f"Game over: {winners} wins.", style="bold"))
+        winners = " and ".join(names[s] for s in view["winners"])
+        result = f"{winners} wins" if len(view["winners"]) == 1 else f"{winners} share the win"
+        if not any(squares.count(BOAT) == 6 for squares in view["pirates"]):
+            # A dead position (docs/rulings.md): the most pirates in the boat win.
+            most = view["pirates"][view["winners"][0]].count(BOAT)
+            why = "nobody holds a card and no pirate can move back"
+            result = f"{why}; {result} with {most} in the boat"
+        parts.append(Text(f"Game over: {result}.", style="bold"))
     else:
         parts.append(
             Text(f"{names[view['current']]} to move, {view['actions_left']} action(s) left")

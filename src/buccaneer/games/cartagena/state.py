@@ -86,7 +86,7 @@ class CartagenaState(State):
         "sym_squares",
         "tiles",
         "turn",
-        "winner",
+        "won_by",
     )
 
     players: int
@@ -105,7 +105,9 @@ class CartagenaState(State):
     current: int
     actions_done: int
     turn: int
-    winner: int
+    # The seats that won; () while the game runs. One seat when it brought six pirates to the
+    # boat, possibly several when the game ended in a dead position (docs/rulings.md).
+    won_by: tuple[int, ...]
     rng: Rng
     _events: list[tuple[Any, ...]]
     _log: list[Event]
@@ -140,7 +142,7 @@ class CartagenaState(State):
             current=start_player,
             actions_done=0,
             turn=1,
-            winner=-1,
+            won_by=(),
             rng=rng,
         )
         if state.open_hands:
@@ -164,7 +166,7 @@ class CartagenaState(State):
         current: int,
         actions_done: int,
         turn: int,
-        winner: int,
+        won_by: tuple[int, ...],
         rng: Rng,
     ) -> CartagenaState:
         state = cls.__new__(cls)
@@ -189,7 +191,7 @@ class CartagenaState(State):
         state.current = current
         state.actions_done = actions_done
         state.turn = turn
-        state.winner = winner
+        state.won_by = won_by
         state.rng = rng
         state._history = []
         state._replayable = True
@@ -201,10 +203,13 @@ class CartagenaState(State):
     # -- the protocol ----------------------------------------------------------------------
 
     def to_move(self) -> tuple[int, ...]:
-        return () if self.winner >= 0 else (self.current,)
+        return () if self.won_by else (self.current,)
+
+    def is_over(self) -> bool:
+        return bool(self.won_by)
 
     def legal_actions(self, seat: int) -> list[Action]:
-        if seat != self.current or self.winner >= 0:
+        if seat != self.current or self.won_by:
             return []
         actions: list[Action] = []
         squares = self.pirates[seat]
@@ -229,7 +234,7 @@ class CartagenaState(State):
     def apply(self, seat: int, action: Action | dict[str, Any]) -> None:
         if isinstance(action, dict):
             action = action_from_json(action)
-        if self.winner >= 0:
+        if self.won_by:
             raise IllegalAction("the game is over")
         if seat != self.current:
             raise IllegalAction(
@@ -250,7 +255,7 @@ class CartagenaState(State):
         else:
             raise IllegalAction(f"{action!r} is not a Cartagena action")
         self._history.append((seat, action))
-        if self.winner < 0:
+        if not self.won_by:
             self.actions_done += 1
             if self.actions_done == ACTIONS_PER_TURN:
                 self._next_turn()
@@ -286,8 +291,12 @@ class CartagenaState(State):
         if squares[0] == BOAT:
             # "De speler die als eerste al zijn zes piraten aan boord van de sloep heeft
             # gebracht, gooit onmiddellijk de trossen los en wint het spel."
-            self.winner = seat
+            self.won_by = (seat,)
             self._events.append(("win", seat))
+        elif not hand[card] and not any(hand):
+            # The mover's last card: if nobody holds one any more, the position may be dead
+            # (docs/rulings.md, "A position nothing can change").
+            self._end_if_dead()
 
     def _back(self, seat: int, action: Back) -> None:
         origin = action.from_
@@ -320,6 +329,10 @@ class CartagenaState(State):
         occ[target] += 1
         drawn = self._draw(seat, found)
         self._events.append(("back", seat, origin, target, found, tuple(drawn)))
+        if not drawn:
+            # No card was left anywhere to draw (then all are in hands, so some seat holds
+            # one); the occupancy changed, so look again all the same.
+            self._end_if_dead()
 
     def _draw(self, seat: int, count: int) -> list[int]:
         """Draw `count` cards (fewer only if no card is left anywhere to draw)."""
@@ -372,23 +385,49 @@ class CartagenaState(State):
         if laid:
             self._events.append(("row", tuple(laid)))
 
+    def is_dead(self) -> bool:
+        """True when no action can ever change the position: no seat holds a card (so no
+        forward move) and no square below any pirate holds one or two pirates (so no back move,
+        the only way cards come back into hands). Only `end_turn` would be left, forever."""
+        for hand in self.hands:
+            if any(hand):
+                return False
+        occ = self.occ
+        for square in range(SQUARES):
+            if 0 < occ[square] < MAX_ON_SQUARE:
+                # A back move exists iff some pirate stands above the lowest such square (the
+                # pirates are sorted, so a seat's last one is its highest; the boat counts).
+                return all(squares[-1] <= square for squares in self.pirates)
+        return True
+
+    def _end_if_dead(self) -> None:
+        """End a dead position at once: the seats with the most pirates in the boat share the
+        win (ruling "A position nothing can change" in docs/rulings.md; the rulebook is silent)."""
+        if self.won_by or not self.is_dead():
+            return
+        boat = [squares.count(BOAT) for squares in self.pirates]
+        most = max(boat)
+        self.won_by = tuple(seat for seat, n in enumerate(boat) if n == most)
+        self._events.append(("dead", self.won_by, tuple(boat)))
+
     def _next_turn(self) -> None:
         self.current = (self.current + 1) % self.players
         self.actions_done = 0
         self.turn += 1
 
     def scores(self) -> list[float]:
-        """Pirates in the boat per seat: the winner has six; for others a measure of progress."""
+        """Pirates in the boat per seat: the winner has six; for others a measure of progress,
+        and what decides a dead position (`is_dead`)."""
         return [float(p.count(BOAT)) for p in self.pirates]
 
     def winners(self) -> list[int]:
-        return [self.winner] if self.winner >= 0 else []
+        return list(self.won_by)
 
     # -- information -----------------------------------------------------------------------
 
     def view(self, seat: int | None) -> dict[str, Any]:
         view = self.base_view(seat)
-        over = self.winner >= 0
+        over = bool(self.won_by)
         hands: list[dict[str, int] | None] = []
         for s, hand in enumerate(self.hands):
             visible = self.open_hands or over or s == seat
@@ -467,7 +506,7 @@ class CartagenaState(State):
             current=view["current"] if not over else view["winners"][0],
             actions_done=ACTIONS_PER_TURN - view["actions_left"] if not over else 0,
             turn=view["turn"],
-            winner=view["winners"][0] if over else -1,
+            won_by=tuple(view["winners"]) if over else (),
             rng=chance,
         )
         state._replayable = False
@@ -493,7 +532,7 @@ class CartagenaState(State):
         twin.current = self.current
         twin.actions_done = self.actions_done
         twin.turn = self.turn
-        twin.winner = self.winner
+        twin.won_by = self.won_by
         twin.rng = self.rng.copy()
         self.copy_records_to(twin)
         return twin
@@ -512,7 +551,7 @@ class CartagenaState(State):
             self.current,
             self.actions_done,
             self.turn,
-            self.winner,
+            self.won_by,
             self.rng.state,
         )
 
