@@ -41,6 +41,9 @@ class GameSpec:
     # only `legal_actions`, `view` and `determinize` of their seat; `agents.make("heuristic")`
     # dispatches to it, and ISMCTS can use it as its rollout policy.
     heuristic: Callable[..., Any] | None = None
+    # The fixed action ids and observation vector for learning agents (`core/codec.py`):
+    # `codec(players, options)` with validated options; None for a game without one.
+    codec: Callable[[int, dict[str, Any]], Any] | None = None
     max_actions: int = 100_000
 
     @property
