@@ -7,6 +7,7 @@ from buccaneer.core.game import GameSpec
 from buccaneer.games.cartagena.actions import Back, EndTurn, Forward, action_from_json
 from buccaneer.games.cartagena.board import SYMBOLS, TILES
 from buccaneer.games.cartagena.bot import CartagenaBot
+from buccaneer.games.cartagena.codec import CartagenaCodec
 from buccaneer.games.cartagena.invariants import invariants
 from buccaneer.games.cartagena.options import OPTIONS
 from buccaneer.games.cartagena.position import position
@@ -28,6 +29,7 @@ SPEC = GameSpec(
     seat_names=SEAT_NAMES,
     invariants=invariants,
     heuristic=CartagenaBot,
+    codec=CartagenaCodec,
     max_actions=20_000,
 )
 
