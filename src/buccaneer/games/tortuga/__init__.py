@@ -7,6 +7,7 @@ docs/rulings.md.
 from buccaneer.core.game import GameSpec
 from buccaneer.games.tortuga.actions import action_from_json
 from buccaneer.games.tortuga.bot import TortugaBot
+from buccaneer.games.tortuga.codec import TortugaCodec
 from buccaneer.games.tortuga.invariants import invariants
 from buccaneer.games.tortuga.options import OPTIONS
 from buccaneer.games.tortuga.render import render
@@ -27,6 +28,7 @@ SPEC = GameSpec(
     seat_names=SEAT_NAMES,
     invariants=invariants,
     heuristic=TortugaBot,
+    codec=TortugaCodec,
     max_actions=20_000,
 )
 
