@@ -7,6 +7,7 @@ from buccaneer.core.game import GameSpec
 from buccaneer.core.state import State
 from buccaneer.games.tortuga1667.actions import action_from_json
 from buccaneer.games.tortuga1667.bot import Tortuga1667Bot
+from buccaneer.games.tortuga1667.codec import Tortuga1667Codec
 from buccaneer.games.tortuga1667.components import TEAMS
 from buccaneer.games.tortuga1667.invariants import invariants
 from buccaneer.games.tortuga1667.options import OPTIONS
@@ -36,6 +37,7 @@ SPEC = GameSpec(
     invariants=invariants,
     teams=team_labels,
     heuristic=Tortuga1667Bot,
+    codec=Tortuga1667Codec,
     max_actions=20_000,
 )
 
