@@ -71,6 +71,11 @@ class State(ABC):
     def clone(self) -> Self:
         """An independent deep copy."""
 
+    def __deepcopy__(self, memo: dict[int, Any]) -> Self:
+        # `copy.deepcopy` (which OpenSpiel's Python states use to clone) gets the game's own
+        # cheap `clone`, not a generic walk over every tuple and action object.
+        return self.clone()
+
     @abstractmethod
     def determinize(self, seat: int | None, rng: random.Random) -> Self:
         """A full state consistent with `view(seat)`, hidden information resampled from `rng`
