@@ -1,6 +1,6 @@
 """ISMCTS iterations per second per game and rollout policy, from an early-game position.
 
-python -m benchmarks.ismcts [--seconds 2] [--players 2] [--max-rollout 2000]
+python -m benchmarks.ismcts [--seconds 2] [--players 2] [--max-rollout N]
 
 The position comes from 20 heuristic moves, so it looks like a real game. One process; what a
 1-second-per-move budget buys is this figure, and what docs/bots.md quotes.
@@ -19,7 +19,9 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=float, default=2.0, help="thinking time per figure")
     parser.add_argument("--players", type=int, default=2)
-    parser.add_argument("--max-rollout", type=int, default=2_000, help="playout cut, in steps")
+    parser.add_argument(
+        "--max-rollout", type=int, default=None, help="playout cut in steps (default: the game's)"
+    )
     args = parser.parse_args()
     heuristic = agents.make("heuristic")
     for name, spec in buccaneer.GAMES.items():

@@ -58,3 +58,16 @@ def test_a_cut_search_still_finds_the_winning_move() -> None:
     )
     move = agents.make("ismcts", iterations=60, max_rollout=3).act(state, 0, random.Random(1))
     assert move == Forward(SYMBOL_INDEX["skull"], 35)
+
+
+def test_playouts_are_cut_where_the_game_asks_unless_told() -> None:
+    """Tortuga's playouts are cut at 40 steps by default (its running score predicts the
+    result, and full playouts leave about 47 iterations a second); the others play to the end."""
+    bot = agents.make("ismcts")
+    assert bot.playout_limit("tortuga") == 40  # type: ignore[attr-defined]
+    assert bot.playout_limit("cartagena") == 2_000  # type: ignore[attr-defined]
+    assert bot.playout_limit("tortuga1667") == 2_000  # type: ignore[attr-defined]
+    told = agents.make("ismcts", max_rollout=7)
+    assert {told.playout_limit(g) for g in ("tortuga", "cartagena")} == {7}  # type: ignore[attr-defined]
+    with pytest.raises(OptionError, match="max_rollout"):
+        agents.make("ismcts", max_rollout=-1)

@@ -23,9 +23,11 @@ from typing import Any
 
 from buccaneer.agents.heuristic import HeuristicAgent
 from buccaneer.core.errors import IllegalAction, OptionError
+from buccaneer.core.registry import get_spec
 from buccaneer.core.state import Action, State
 
 Policy = Callable[[State, int, random.Random], Action]
+FULL_PLAYOUT = 2_000  # steps; every game ends well within this under its heuristic
 
 
 def _key(action: Action) -> Hashable:
@@ -84,7 +86,8 @@ class ISMCTSAgent:
       decisions (a tree node per joint action).
     - `max_rollout` cuts a playout after that many steps; a cut playout rewards the seats
       leading on `scores()`, like a finished one rewards its winners. A short cut buys many
-      more iterations in long games (Tortuga) at the price of a cruder value.
+      more iterations in long games (Tortuga) at the price of a cruder value. Not given, it is
+      the game's `playout_cut` (Tortuga: 40), else 2000 (in effect, play to the end).
     - `exploration` is PUCT's constant.
 
     Selection is PUCT (AlphaZero's rule) with availability counts in place of parent visits,
@@ -103,7 +106,7 @@ class ISMCTSAgent:
         time: float | None = None,
         exploration: float = 1.0,
         rollout: str | Policy = "heuristic",
-        max_rollout: int = 2_000,
+        max_rollout: int | None = None,
         prior: float = 0.5,
         opponents: str = "policy",
         **unknown: Any,
@@ -122,12 +125,17 @@ class ISMCTSAgent:
             raise OptionError(f"prior must be from 0 to 1, got {prior}")
         if exploration < 0:
             raise OptionError(f"exploration must be 0 or more, got {exploration}")
+        if max_rollout is not None and (
+            isinstance(max_rollout, bool) or not isinstance(max_rollout, int) or max_rollout < 0
+        ):
+            raise OptionError(f"max_rollout must be an int, 0 or more, got {max_rollout!r}")
         self.iterations = iterations
         self.time = time
         self.exploration = exploration
         self.rollout_name = rollout if isinstance(rollout, str) else "custom"
         self.rollout = rollout_policy(rollout)
         self.max_rollout = max_rollout
+        self._cut = FULL_PLAYOUT if max_rollout is None else max_rollout  # set per decision
         self.prior = prior
         self.opponents = opponents
         self.last_iterations = 0
@@ -139,6 +147,7 @@ class ISMCTSAgent:
         self.last_iterations = 0
         if len(legal) == 1:
             return legal[0]
+        self._cut = self.playout_limit(state.game)
         root = _Node()
         deadline = None if self.time is None else _now() + self.time
         done = 0
@@ -161,6 +170,13 @@ class ISMCTSAgent:
             ),
         )
         return by_key[_key(best)]
+
+    def playout_limit(self, game: str) -> int:
+        """Steps a playout may take in `game`: `max_rollout`, else the game's `playout_cut`."""
+        if self.max_rollout is not None:
+            return self.max_rollout
+        cut = get_spec(game).playout_cut
+        return FULL_PLAYOUT if cut is None else cut
 
     def _iterate(self, root: _Node, world: State, rng: random.Random, seat: int) -> None:
         path: list[tuple[_Node, dict[int, Hashable]]] = []
@@ -214,7 +230,7 @@ class ISMCTSAgent:
         return max(actions, key=score)
 
     def _playout(self, world: State, rng: random.Random) -> list[float]:
-        for _ in range(self.max_rollout):
+        for _ in range(self._cut):
             movers = world.to_move()
             if not movers:
                 break

@@ -41,6 +41,10 @@ class GameSpec:
     # only `legal_actions`, `view` and `determinize` of their seat; `agents.make("heuristic")`
     # dispatches to it, and ISMCTS can use it as its rollout policy.
     heuristic: Callable[..., Any] | None = None
+    # ISMCTS's playout cut when none is asked for (`max_rollout`): a cut playout is judged by
+    # `scores()`. Worth setting where full playouts are long and the running score predicts
+    # the result (Tortuga); None plays to the end (docs/bots.md).
+    playout_cut: int | None = None
     # The fixed action ids and observation vector for learning agents (`core/codec.py`):
     # `codec(players, options)` with validated options; None for a game without one.
     codec: Callable[[int, dict[str, Any]], Any] | None = None
