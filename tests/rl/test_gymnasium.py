@@ -114,3 +114,8 @@ def test_bad_options_are_refused() -> None:
         bucc_gym.make("cartagena", 2, illegal="ignore")
     with pytest.raises(OptionError):
         bucc_gym.make("nogame", 2)
+
+
+def test_stepping_before_reset_says_so() -> None:
+    with pytest.raises(RuntimeError, match="reset"):
+        bucc_gym.make("cartagena", 2).step(0)

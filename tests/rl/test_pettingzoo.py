@@ -102,3 +102,11 @@ def test_a_game_past_max_steps_is_truncated_without_reward() -> None:
         game.step(int(np.flatnonzero(observation["action_mask"])[-1]))  # end the turn
         steps += 1
     assert steps == 5 and not game.agents and not game.game_state.is_over()
+
+
+def test_stepping_before_reset_says_so() -> None:
+    game = env("cartagena", 2)
+    with pytest.raises(RuntimeError, match="reset"):
+        game.step(0)
+    with pytest.raises(RuntimeError, match="reset"):
+        game.observe("player_0")

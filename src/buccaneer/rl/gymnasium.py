@@ -84,6 +84,7 @@ class BuccaneerEnv(gymnasium.Env[np.ndarray, np.int64]):
         )
         self.action_space = spaces.Discrete(self.codec.num_actions)
         self._rng = random.Random()
+        self._started = False
 
     @staticmethod
     def _make_opponents(opponents: Any, players: int) -> list[Any]:
@@ -143,12 +144,15 @@ class BuccaneerEnv(gymnasium.Env[np.ndarray, np.int64]):
         self._rng = random.Random(int(self.np_random.integers(0, 2**62)))
         self.table.new_game(int(self.np_random.integers(0, 2**62)))
         self._steps = 0
+        self._started = True
         self._play_others()
         return self._observe()
 
     def step(
         self, action: np.int64 | int
     ) -> tuple[np.ndarray, SupportsFloat, bool, bool, dict[str, Any]]:
+        if not self._started:
+            raise RuntimeError("call reset() before step()")
         try:
             chosen = self.table.action(self.seat, action)  # raises before anything changes
         except IllegalAction as exc:

@@ -110,6 +110,7 @@ class BuccaneerAEC(AECEnv[str, ObsType, int]):  # type: ignore[misc]
         self._select()
 
     def observe(self, agent: str) -> ObsType:
+        self._check_started()
         seat = self._seats[agent]
         state = self.table.state
         tensor = self.codec.observation_tensor(state.view(seat))
@@ -120,6 +121,7 @@ class BuccaneerAEC(AECEnv[str, ObsType, int]):  # type: ignore[misc]
         return {"observation": tensor, "action_mask": mask}
 
     def step(self, action: int | None) -> None:
+        self._check_started()
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
@@ -143,6 +145,10 @@ class BuccaneerAEC(AECEnv[str, ObsType, int]):  # type: ignore[misc]
         self._select()
         if self.render_mode == "human":
             self.render()
+
+    def _check_started(self) -> None:
+        if not hasattr(self, "agent_selection"):
+            raise RuntimeError("call reset() before step() or observe()")
 
     def _select(self) -> None:
         state = self.table.state
