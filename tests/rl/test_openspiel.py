@@ -107,3 +107,13 @@ def test_the_example_plays_a_whole_game(
     runpy.run_path(str(ROOT / "examples" / "openspiel_ismcts.py"), run_name="__main__")
     out = capsys.readouterr().out
     assert "tortuga1667, 4 players: returns" in out
+
+
+def test_resample_from_infostate_keeps_the_view_and_redeals_the_rest() -> None:
+    """Without `set_resampler`, ISMCTSBot calls the state's own `resample_from_infostate`."""
+    game = pyspiel.load_game("python_buccaneer_cartagena", {"players": 2, "rng_seed": 1})
+    state = game.new_initial_state()
+    sampler = pyspiel.UniformProbabilitySampler(0.0, 1.0)
+    worlds = [state.resample_from_infostate(0, sampler) for _ in range(4)]
+    assert all(w.observation_string(0) == state.observation_string(0) for w in worlds)
+    assert len({repr(w.game_state.hands[1]) for w in worlds}) > 1  # seat 1's hand is guessed
