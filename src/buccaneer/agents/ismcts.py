@@ -86,8 +86,8 @@ class ISMCTSAgent:
       decisions (a tree node per joint action).
     - `max_rollout` cuts a playout after that many steps; a cut playout rewards the seats
       leading on `scores()`, like a finished one rewards its winners. A short cut buys many
-      more iterations in long games (Tortuga) at the price of a cruder value. Not given, it is
-      the game's `playout_cut` (Tortuga: 40), else 2000 (in effect, play to the end).
+      more iterations in long games at the price of a cruder value. Not given, it is
+      the game's `GameSpec.playout_cut` if it sets one, else 2000 (in effect, play to the end).
     - `exploration` is PUCT's constant.
 
     Selection is PUCT (AlphaZero's rule) with availability counts in place of parent visits,

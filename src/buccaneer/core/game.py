@@ -43,7 +43,7 @@ class GameSpec:
     heuristic: Callable[..., Any] | None = None
     # ISMCTS's playout cut when none is asked for (`max_rollout`): a cut playout is judged by
     # `scores()`. Worth setting where full playouts are long and the running score predicts
-    # the result (Tortuga); None plays to the end (docs/bots.md).
+    # the result; None plays to the end (docs/bots.md).
     playout_cut: int | None = None
     # The fixed action ids and observation vector for learning agents (`core/codec.py`):
     # `codec(players, options)` with validated options; None for a game without one.

@@ -21,8 +21,8 @@ LOSS = -1.0
 
 
 def final_rewards(state: State) -> list[float]:
-    """The result of a finished game per seat: +1 for each winner (a whole winning team in
-    Tortuga 1667), -1 for everyone else; 0 for all if a game ever ended without a winner."""
+    """The result of a finished game per seat: +1 for each winner (every seat of a winning
+    team in a team game), -1 for everyone else; 0 for all if a game ever ended without a winner."""
     winners = set(state.winners())
     if not winners:
         return [0.0] * state.players

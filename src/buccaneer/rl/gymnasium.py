@@ -1,7 +1,7 @@
 """Gymnasium single-agent environments: one learning seat against bots.
 
-    env = buccaneer.rl.gymnasium.make("cartagena", players=3, opponents="heuristic")
-    env = gymnasium.make("buccaneer/Cartagena-v0", players=3)  # after importing this module
+    env = buccaneer.rl.gymnasium.make(GAME, players=3, opponents="heuristic")
+    env = gymnasium.make("buccaneer/<Title>-v0", players=3)  # after importing this module
 
 The observation is the learning seat's codec vector (`Box(0, 1)`, from its `view` only), the
 action a `Discrete` id, and `info["action_mask"]` marks the legal ids. Opponents play their
@@ -9,7 +9,7 @@ seats between the learner's steps: agent names (`"random"`, `"heuristic"`, `"ism
 objects (`agents.make("ismcts", time=0.2)`, anything with `act(state, seat, rng)`), one for all
 or one per other seat; their randomness is seeded by `reset(seed=)`. The
 reward is 0 until the game ends, then +1 for a win and -1 for a loss (`common.final_rewards`;
-in Tortuga 1667 the learner wins with its team).
+in a team game the learner wins with its team).
 
 An illegal action id (one the mask rules out) leaves the game untouched. By default
 (`illegal="lose"`) it ends the episode with reward -1 and `info["illegal_action"]` saying why,
@@ -41,7 +41,7 @@ Opponent = str | Any
 
 
 def env_id(game: str) -> str:
-    """`buccaneer/<Title>-v0`: `buccaneer/Cartagena-v0`, `buccaneer/Tortuga1667-v0`."""
+    """`buccaneer/<Title>-v0`, the title without spaces."""
     return f"buccaneer/{GAMES[game].title.replace(' ', '')}-v0"
 
 

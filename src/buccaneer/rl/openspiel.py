@@ -1,9 +1,9 @@
 """OpenSpiel games over every registered game: `register()`, then
-`pyspiel.load_game("python_buccaneer_tortuga", {"players": 3})`.
+`pyspiel.load_game("python_buccaneer_<game>", {"players": 3})`.
 
 How the games are presented to OpenSpiel:
 
-- **Sequential dynamics.** Simultaneous decisions (Tortuga's hidden dice selection) are asked
+- **Sequential dynamics.** Simultaneous decisions (secret choices made together) are asked
   of the seats one at a time, lowest seat first. A choice is hidden from the later seats
   until all have chosen, so the information is as if the choices were simultaneous (the same
   presentation as the PettingZoo adapter).
@@ -16,7 +16,7 @@ How the games are presented to OpenSpiel:
   canonical JSON) and tensors (the codec's vector), and `information_state_*` is not provided.
   Use `ISMCTSBot(..., use_observation_string=True)`.
 - **Parameters**: `players`, `rng_seed`, and every game option whose default is a plain
-  bool, int, float or str (for example `variant="tortuga"` for Cartagena).
+  bool, int, float or str (a game's rules variant, for example).
 - **Returns**: +1 for each winner, -1 for everyone else (general sum).
 
 `resampler(seed)` makes the callback for OpenSpiel's `ISMCTSBot.set_resampler`. The callback

@@ -1,4 +1,4 @@
-"""PettingZoo's AEC API over any registered game: `env("tortuga", players=3)`.
+"""PettingZoo's AEC API over any registered game: `env(GAME, players=3)`.
 
 Agents are `player_0` .. `player_{n-1}`, seat numbers of the game. Each observation is
 `{"observation": Box(0, 1, float32), "action_mask": MultiBinary(num_actions)}`, built from that
@@ -7,7 +7,7 @@ selected, as PettingZoo's classic games do. The reward comes at the end: +1 for 
 for the others (`common.final_rewards`). A game still running after `max_steps` actions is
 truncated with reward 0: policies that only ever end their turn would otherwise play forever.
 
-Simultaneous decisions (Tortuga's hidden dice selection) are presented as AEC turns: the seats
+Simultaneous decisions (secret choices made together) are presented as AEC turns: the seats
 due to choose are selected one after another, lowest seat first. A choice is applied as soon as
 it is made, but stays hidden: the game reveals nothing of it in the views until every seat has
 chosen. So the second seat's observation cannot show the first seat's choice, which keeps the
@@ -175,6 +175,6 @@ def env(
     game: str, players: int = 2, render_mode: str | None = None, **options: Any
 ) -> BuccaneerAEC:
     """A PettingZoo AEC environment of `game` for `players` seats with the game's options
-    (for example `variant="tortuga"`). Illegal action ids raise `IllegalAction` and change
+    (for example a rules variant). Illegal action ids raise `IllegalAction` and change
     nothing, so no wrapper is needed to catch them."""
     return BuccaneerAEC(game, players, render_mode=render_mode, **options)
