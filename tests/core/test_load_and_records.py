@@ -62,7 +62,7 @@ def test_record_round_trip_keeps_every_field() -> None:
         ('{"format": "other/9"}', "unsupported record format"),
         (
             '{"game": "cartagena", "players": 2, "options": {}, "seed": 1, "actions": [[0]]}',
-            r"record action 0 must be \[seat, action_object\]",
+            r"record field 'actions\[0\]\[1\]' is missing",
         ),
     ],
 )

@@ -4,8 +4,8 @@ from buccaneer.core.errors import IllegalAction, OptionError
 from buccaneer.core.events import Event
 from buccaneer.core.game import GameSpec
 from buccaneer.core.options import Option
-from buccaneer.core.record import GameRecord
-from buccaneer.core.registry import GAMES, get_spec, load, replay
+from buccaneer.core.record import GameRecord, replay
+from buccaneer.core.registry import GAMES, get_spec, load
 from buccaneer.core.rng import Rng
 from buccaneer.core.state import Action, State
 

@@ -1,14 +1,50 @@
-"""Game records: the seed, the options and every action, enough to replay a game exactly."""
+"""Game records: the seed, the options and every action, enough to replay a game exactly.
+
+A record read from outside (a file, the network) is checked field by field against
+`RecordShape` and then against the game it names (its player counts, its options, each
+action's JSON), so a broken record is refused with one message naming the field before any
+of it is replayed.
+"""
 
 from __future__ import annotations
 
 import json
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Annotated, Any, Literal
 
-from buccaneer.core.errors import OptionError
+from pydantic import ConfigDict, Field, JsonValue, StrictInt, StrictStr, ValidationError
+
+from buccaneer.core.errors import IllegalAction, OptionError
+from buccaneer.core.options import validate_options
+from buccaneer.core.registry import get_spec, load
+from buccaneer.core.schema import Shape, field_path, problem, shown
 
 FORMAT = "buccaneer-record/1"
+# Seeds are SplitMix64 states: any 64-bit unsigned int.
+MAX_SEED = (1 << 64) - 1
+
+
+class RecordShape(Shape):
+    """A record's JSON: `{"format", "game", "players", "options", "seed", "actions"}` with
+    `actions` a list of `[seat, action_object]` pairs in the order they were applied."""
+
+    # Lax only so a JSON array can fill the (seat, action) pairs; every scalar is strict.
+    model_config = ConfigDict(extra="forbid", strict=False, frozen=True)
+
+    format: Literal["buccaneer-record/1"] = "buccaneer-record/1"
+    game: StrictStr
+    players: StrictInt
+    options: dict[StrictStr, JsonValue]
+    seed: Annotated[StrictInt, Field(ge=0, le=MAX_SEED)]
+    actions: list[tuple[StrictInt, dict[StrictStr, JsonValue]]]
+
+
+RECORD_FIELDS = tuple(RecordShape.model_fields)
+
+
+def _refuse(path: str, message: str) -> OptionError:
+    """`message` says what is wrong ("must be ...", "is missing", or after a colon)."""
+    return OptionError(f"record field '{path}' {message}")
 
 
 @dataclass(frozen=True)
@@ -38,39 +74,75 @@ class GameRecord:
         return json.dumps(self.to_dict(), indent=indent)
 
     @classmethod
-    def from_dict(cls, data: dict[str, Any]) -> GameRecord:
+    def from_dict(cls, data: Any) -> GameRecord:
+        """Check every field (shape, the game, its player count and options, each action's
+        seat and JSON); raise `OptionError` naming the first wrong one."""
         if not isinstance(data, dict):
-            raise OptionError("a game record must be a JSON object")
-        fmt = data.get("format", FORMAT)
-        if fmt != FORMAT:
-            raise OptionError(f"unsupported record format {fmt!r}; this version reads {FORMAT!r}")
-        missing = [k for k in ("game", "players", "options", "seed", "actions") if k not in data]
-        if missing:
-            raise OptionError(f"game record is missing {', '.join(missing)}")
-        actions = []
-        for i, entry in enumerate(data["actions"]):
-            if (
-                not isinstance(entry, list | tuple)
-                or len(entry) != 2
-                or not isinstance(entry[0], int)
-                or not isinstance(entry[1], dict)
-            ):
-                raise OptionError(f"record action {i} must be [seat, action_object], got {entry!r}")
-            actions.append((entry[0], entry[1]))
-        if not isinstance(data["options"], dict):
-            raise OptionError("record options must be a JSON object")
+            raise OptionError(f"a game record must be a JSON object, got {shown(data)}")
+        given = data.get("format", FORMAT)
+        if given != FORMAT:
+            raise OptionError(
+                f"unsupported record format {shown(given)}; this version reads {FORMAT!r}"
+            )
+        try:
+            shape = RecordShape.model_validate(data)
+        except ValidationError as exc:
+            errors = exc.errors(include_url=False)
+            missing = [
+                str(e["loc"][0]) for e in errors if e["type"] == "missing" and len(e["loc"]) == 1
+            ]
+            if missing:
+                raise OptionError(f"game record is missing {', '.join(missing)}") from None
+            error = errors[0]
+            raise _refuse(field_path(error["loc"]), problem(error, RECORD_FIELDS)) from None
+        try:
+            spec = get_spec(shape.game)
+        except OptionError as exc:
+            raise _refuse("game", f"names no game: {exc}") from None
+        if shape.players not in spec.player_counts:
+            raise _refuse(
+                "players",
+                f"must be from {spec.min_players} to {spec.max_players} for {spec.name}, "
+                f"got {shape.players}",
+            )
+        try:
+            options = validate_options(spec.name, spec.options, shape.options)
+        except OptionError as exc:
+            raise _refuse("options", f"is refused: {exc}") from None
+        actions: list[tuple[int, dict[str, Any]]] = []
+        for i, (seat, action) in enumerate(shape.actions):
+            if not 0 <= seat < shape.players:
+                raise _refuse(
+                    f"actions[{i}][0]",
+                    f"must be a seat from 0 to {shape.players - 1}, got {seat}",
+                )
+            try:
+                spec.action_from_json(action)
+            except IllegalAction as exc:
+                raise _refuse(f"actions[{i}][1]", f"is not a {spec.name} action: {exc}") from None
+            actions.append((seat, action))
         return cls(
-            game=str(data["game"]),
-            players=int(data["players"]),
-            options=dict(data["options"]),
-            seed=int(data["seed"]),
-            actions=actions,
+            game=spec.name, players=shape.players, options=options, seed=shape.seed, actions=actions
         )
 
     @classmethod
-    def from_json(cls, text: str) -> GameRecord:
+    def from_json(cls, text: str | bytes) -> GameRecord:
         try:
             data = json.loads(text)
         except json.JSONDecodeError as exc:
-            raise OptionError(f"not a game record: invalid JSON ({exc})") from exc
+            raise OptionError(f"not a game record: invalid JSON ({exc})") from None
+        except RecursionError:
+            raise OptionError("not a game record: the JSON is nested too deeply") from None
         return cls.from_dict(data)
+
+
+def replay(record: GameRecord) -> Any:
+    """The state `record` describes, rebuilt by applying its actions to a fresh game."""
+    state = load(record.game, record.players, seed=record.seed, **record.options)
+    spec = get_spec(record.game)
+    for i, (seat, action_json) in enumerate(record.actions):
+        try:
+            state.apply(seat, spec.action_from_json(action_json))
+        except IllegalAction as exc:
+            raise IllegalAction(f"record action {i} ({action_json}) by seat {seat}: {exc}") from exc
+    return state

@@ -1,16 +1,20 @@
-"""Finding games by name, creating and replaying them: the platform's public entry points."""
+"""Finding games by name and creating them: the platform's public entry points.
+
+The game and state classes are named here for types only, so the record module can build on
+this one while `State.record()` builds records."""
 
 from __future__ import annotations
 
 import secrets
 from collections.abc import Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from buccaneer.core.errors import IllegalAction, OptionError
-from buccaneer.core.game import GameSpec
+from buccaneer.core.errors import OptionError
 from buccaneer.core.options import validate_options
-from buccaneer.core.record import GameRecord
-from buccaneer.core.state import State
+
+if TYPE_CHECKING:
+    from buccaneer.core.game import GameSpec
+    from buccaneer.core.state import State
 
 
 def _registry() -> Mapping[str, GameSpec]:
@@ -43,19 +47,7 @@ def load(game: str, players: int, seed: int | None = None, **options: Any) -> St
     return spec.new_state(players, seed, canonical)
 
 
-def replay(record: GameRecord) -> State:
-    """The state `record` describes, rebuilt by applying its actions to a fresh game."""
-    state = load(record.game, record.players, seed=record.seed, **record.options)
-    spec = get_spec(record.game)
-    for i, (seat, action_json) in enumerate(record.actions):
-        try:
-            state.apply(seat, spec.action_from_json(action_json))
-        except IllegalAction as exc:
-            raise IllegalAction(f"record action {i} ({action_json}) by seat {seat}: {exc}") from exc
-    return state
-
-
-class _Games(Mapping[str, GameSpec]):
+class _Games(Mapping[str, "GameSpec"]):
     """`buccaneer.GAMES`: a live read-only mapping of game name to its spec."""
 
     def __getitem__(self, name: str) -> GameSpec:

@@ -14,6 +14,7 @@ from typing import Any, Protocol, Self, runtime_checkable
 from buccaneer.core.errors import IllegalAction
 from buccaneer.core.events import Event
 from buccaneer.core.record import GameRecord
+from buccaneer.core.rng import Rng
 
 
 @runtime_checkable
@@ -30,6 +31,8 @@ class State(ABC):
     players: int
     options: dict[str, Any]
     seed: int
+    # The chance stream: every roll, shuffle and draw comes from it (secret until the end).
+    rng: Rng
     # (seat, action) in the order applied.
     _history: list[tuple[int, Action]]
     # False for a state that came from `determinize` or was set up as a position: its past is
@@ -88,7 +91,8 @@ class State(ABC):
 
     @property
     def log(self) -> list[Event]:
-        """The game log so far, oldest first.
+        """The whole game log so far, oldest first, private events included: for the engine's
+        side only. Anything shown to a seat or a spectator uses `log_for(seat)`.
 
         Games record events as small tuples in `_events` while playing (cheap on the hot path)
         and say how to word one in `format_event`; the words are made only when the log is read
@@ -98,6 +102,33 @@ class State(ABC):
             self._log.extend(self.format_event(raw))
         self._formatted = len(self._events)
         return list(self._log)
+
+    def log_for(self, seat: int | None) -> list[Event]:
+        """The log as `seat` saw it (None: a spectator): only the events visible to it."""
+        return [event for event in self.log if event.visible(seat)]
+
+    def note(self, *event: Any) -> None:
+        """Record one event tuple for the log (worded later by `format_event`)."""
+        self._events.append(event)
+
+    def reset_records(self, replayable: bool = True) -> None:
+        """Start with no history and an empty log. `replayable` is False for a state whose past
+        is not a game a seed and actions rebuild (a position set up by hand, a sampled world)."""
+        self._history = []
+        self._replayable = replayable
+        self._events = []
+        self._log = []
+        self._formatted = 0
+
+    def twin(self, seat: int | None, rng: random.Random) -> Self:
+        """A state that differs from this one only in what `seat` cannot know (resampled as
+        `determinize` does) and keeps this state's chance stream, so both meet the same dice and
+        shuffles from here on. The conformance suite plays the same actions in both and requires
+        that `seat` notices no difference until a rule reveals one; since the chance stream is
+        secret, this is a tool for tests, never for agents."""
+        world = self.determinize(seat, rng)
+        world.rng = self.rng.copy()
+        return world
 
     def copy_records_to(self, twin: State) -> None:
         """For `clone`: the history and the recorded events, shared by no one; the worded log
@@ -140,7 +171,7 @@ class State(ABC):
 
     def base_view(self, seat: int | None) -> dict[str, Any]:
         """The keys every game's view starts with (DESIGN.md, "View contract")."""
-        if seat is not None and not (isinstance(seat, int) and 0 <= seat < self.players):
+        if seat is not None and not (type(seat) is int and 0 <= seat < self.players):
             raise IllegalAction(f"there is no seat {seat!r} in a {self.players}-player game")
         over = self.is_over()
         return {

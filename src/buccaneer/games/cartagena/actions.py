@@ -7,9 +7,11 @@ list that holds them.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Annotated, Any, Literal
 
-from buccaneer.core.errors import IllegalAction
+from pydantic import Field
+
+from buccaneer.core.schema import ActionParser, ActionShape
 from buccaneer.games.cartagena.board import BOAT, START, SYMBOL_INDEX, SYMBOLS
 
 
@@ -52,28 +54,42 @@ BACK: tuple[Back, ...] = tuple(Back(square) for square in range(START, BOAT + 1)
 END_TURN = EndTurn()
 
 
-def _square(data: dict[str, Any], low: int) -> int:
-    value = data.get("from")
-    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= BOAT:
-        raise IllegalAction(f"'from' must be an int from {low} to {BOAT}, got {value!r}")
-    return value
+# The symbol names as a JSON type, made from the one list of them (a string to mypy).
+if TYPE_CHECKING:
+    Symbol = str
+else:
+    Symbol = Literal[SYMBOLS]
 
 
-def action_from_json(data: Any) -> Action:
-    """Parse an action's JSON; raise IllegalAction naming what is malformed."""
-    if not isinstance(data, dict):
-        raise IllegalAction(f"an action must be a JSON object, got {data!r}")
-    kind = data.get("type")
-    if kind == "end_turn":
+class ForwardShape(ActionShape):
+    """`{"type": "forward", "card": SYMBOL, "from": -1..35}`"""
+
+    type: Literal["forward"]
+    card: Symbol
+    from_: Annotated[int, Field(alias="from", ge=START, le=BOAT - 1)]
+
+    def to_action(self) -> Forward:
+        return FORWARD[SYMBOL_INDEX[self.card]][self.from_ + 1]
+
+
+class BackShape(ActionShape):
+    """`{"type": "back", "from": 0..36}`"""
+
+    type: Literal["back"]
+    from_: Annotated[int, Field(alias="from", ge=START + 1, le=BOAT)]
+
+    def to_action(self) -> Back:
+        return BACK[self.from_ + 1]
+
+
+class EndTurnShape(ActionShape):
+    """`{"type": "end_turn"}`"""
+
+    type: Literal["end_turn"]
+
+    def to_action(self) -> EndTurn:
         return END_TURN
-    if kind == "back":
-        return BACK[_square(data, START) + 1]
-    if kind == "forward":
-        card = data.get("card")
-        if card not in SYMBOL_INDEX:
-            raise IllegalAction(f"'card' must be one of {', '.join(SYMBOLS)}, got {card!r}")
-        square = _square(data, START)
-        if square == BOAT:
-            raise IllegalAction("a pirate in the boat cannot move forward")
-        return FORWARD[SYMBOL_INDEX[card]][square + 1]
-    raise IllegalAction(f"unknown action type {kind!r}; expected forward, back or end_turn")
+
+
+# Parse an action's JSON; raises IllegalAction naming what is malformed.
+action_from_json = ActionParser[Action]("cartagena", (ForwardShape, BackShape, EndTurnShape))

@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Annotated, Any, Literal
 
-from buccaneer.core.errors import IllegalAction
+from pydantic import Field, field_validator
+
+from buccaneer.core.schema import ActionParser, ActionShape
 from buccaneer.games.tortuga.components import (
     ACTION_INDEX,
     ACTIONS,
@@ -117,57 +119,135 @@ PERFORM = Perform()
 FORFEIT = Forfeit()
 
 
-def _field(data: dict[str, Any], key: str) -> Any:
-    if key not in data:
-        raise IllegalAction(f"a {data.get('type')} action needs {key!r}")
-    return data[key]
+# The JSON names as types, made from the one list of each (plain strings to the type checker).
+if TYPE_CHECKING:
+    ActionName = str
+    ColourName = str
+    DieLetter = str
+else:
+    ActionName = Literal[ACTIONS]
+    ColourName = Literal[COLOURS]
+    DieLetter = Literal[tuple(DIE_LETTERS)]
 
 
-def _int(data: dict[str, Any], key: str, low: int, high: int) -> int:
-    value = _field(data, key)
-    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-        raise IllegalAction(f"{key!r} must be an int from {low} to {high}, got {value!r}")
-    return value
+class SelectShape(ActionShape):
+    """`{"type": "select", "dice": ["A", "C"]}` (each die at most once; [] when stuck)"""
 
+    type: Literal["select"]
+    dice: Annotated[list[DieLetter], Field(max_length=len(DIE_LETTERS))]
 
-def _name(data: dict[str, Any], key: str, names: dict[str, int]) -> int:
-    value = _field(data, key)
-    if value not in names:
-        raise IllegalAction(f"{key!r} must be one of {', '.join(names)}, got {value!r}")
-    return names[value]
-
-
-def action_from_json(data: Any) -> Action:
-    """Parse an action's JSON; raise IllegalAction naming what is malformed."""
-    if not isinstance(data, dict):
-        raise IllegalAction(f"an action must be a JSON object, got {data!r}")
-    kind = data.get("type")
-    if kind == "select":
-        dice = _field(data, "dice")
-        if not isinstance(dice, list) or any(d not in DIE_LETTERS or d == "" for d in dice):
-            raise IllegalAction(f"'dice' must be a list of die letters A-E, got {dice!r}")
+    @field_validator("dice")
+    @classmethod
+    def _once(cls, dice: list[str]) -> list[str]:
         if len(set(dice)) != len(dice):
-            raise IllegalAction(f"a die can be selected once, got {dice!r}")
-        return Select(tuple(sorted(DIE_LETTERS.index(d) for d in dice)))
-    if kind == "turn":
-        return Turn(_name(data, "action", ACTION_INDEX))
-    if kind == "bonus":
-        return Bonus(_name(data, "space", ACTION_INDEX))
-    if kind == "perform":
+            raise ValueError("a die can be selected once")
+        return dice
+
+    def to_action(self) -> Select:
+        return Select(tuple(sorted(DIE_LETTERS.index(d) for d in self.dice)))
+
+
+class TurnShape(ActionShape):
+    """`{"type": "turn", "action": "fleet"}`: skulls chosen alone turned to this action"""
+
+    type: Literal["turn"]
+    action: ActionName
+
+    def to_action(self) -> Turn:
+        return Turn(ACTION_INDEX[self.action])
+
+
+class BonusShape(ActionShape):
+    """`{"type": "bonus", "space": "hunt"}`"""
+
+    type: Literal["bonus"]
+    space: ActionName
+
+    def to_action(self) -> Bonus:
+        return Bonus(ACTION_INDEX[self.space])
+
+
+class PerformShape(ActionShape):
+    """`{"type": "perform"}`"""
+
+    type: Literal["perform"]
+
+    def to_action(self) -> Perform:
         return PERFORM
-    if kind == "forfeit":
+
+
+class ForfeitShape(ActionShape):
+    """`{"type": "forfeit"}`"""
+
+    type: Literal["forfeit"]
+
+    def to_action(self) -> Forfeit:
         return FORFEIT
-    if kind == "attack":
-        return Attack(_int(data, "target", 0, 3))
-    if kind == "keep":
-        return Keep(_int(data, "coins", 1, 3))
-    if kind == "seize":
-        return Seize(_int(data, "index", 0, 39))
-    if kind == "claim":
-        return Claim(_name(data, "colour", COLOUR_INDEX))
-    if kind == "place":
-        return Place(_name(data, "colour", COLOUR_INDEX))
-    raise IllegalAction(
-        f"unknown action type {kind!r}; expected select, turn, bonus, perform, forfeit, attack, "
-        "keep, seize, claim or place"
-    )
+
+
+class AttackShape(ActionShape):
+    """`{"type": "attack", "target": SEAT}`"""
+
+    type: Literal["attack"]
+    target: Annotated[int, Field(ge=0, le=3)]
+
+    def to_action(self) -> Attack:
+        return Attack(self.target)
+
+
+class KeepShape(ActionShape):
+    """`{"type": "keep", "coins": 1..3}`"""
+
+    type: Literal["keep"]
+    coins: Annotated[int, Field(ge=1, le=3)]
+
+    def to_action(self) -> Keep:
+        return Keep(self.coins)
+
+
+class SeizeShape(ActionShape):
+    """`{"type": "seize", "index": 0..}`: the chest's place in the target's area, from the left"""
+
+    type: Literal["seize"]
+    index: Annotated[int, Field(ge=0, le=39)]
+
+    def to_action(self) -> Seize:
+        return Seize(self.index)
+
+
+class ClaimShape(ActionShape):
+    """`{"type": "claim", "colour": COLOUR}`"""
+
+    type: Literal["claim"]
+    colour: ColourName
+
+    def to_action(self) -> Claim:
+        return Claim(COLOUR_INDEX[self.colour])
+
+
+class PlaceShape(ActionShape):
+    """`{"type": "place", "colour": COLOUR}`"""
+
+    type: Literal["place"]
+    colour: ColourName
+
+    def to_action(self) -> Place:
+        return Place(COLOUR_INDEX[self.colour])
+
+
+# Parse an action's JSON; raises IllegalAction naming what is malformed.
+action_from_json = ActionParser[Action](
+    "tortuga",
+    (
+        SelectShape,
+        TurnShape,
+        BonusShape,
+        PerformShape,
+        ForfeitShape,
+        AttackShape,
+        KeepShape,
+        SeizeShape,
+        ClaimShape,
+        PlaceShape,
+    ),
+)

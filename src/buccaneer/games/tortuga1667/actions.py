@@ -8,9 +8,12 @@ Flying Dutchman's rowboat, 4 the Jolly Roger's rowboat. Vote cards are their typ
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Annotated, Any, Literal
+
+from pydantic import Field
 
 from buccaneer.core.errors import IllegalAction
+from buccaneer.core.schema import ActionParser, ActionShape
 from buccaneer.games.tortuga1667.components import (
     BOTTOMS,
     FLAGS,
@@ -299,38 +302,6 @@ Action = (
 ACTION_TYPES = Action.__args__
 
 
-def _get(data: dict[str, Any], key: str) -> Any:
-    if key not in data:
-        raise IllegalAction(f"a {data.get('type')} action needs {key!r}")
-    return data[key]
-
-
-def _int(data: dict[str, Any], key: str) -> int:
-    value = _get(data, key)
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise IllegalAction(f"{key!r} must be an int, got {value!r}")
-    return value
-
-
-def _pair(data: dict[str, Any]) -> tuple[int, int]:
-    slots = _get(data, "slots")
-    if (
-        not isinstance(slots, list)
-        or len(slots) != 2
-        or any(isinstance(s, bool) or not isinstance(s, int) for s in slots)
-    ):
-        raise IllegalAction(f"'slots' must be two ints, got {slots!r}")
-    a, b = sorted(slots)
-    return a, b
-
-
-def _index(data: dict[str, Any], key: str, names: tuple[str, ...]) -> int:
-    value = _get(data, key)
-    if value not in names:
-        raise IllegalAction(f"{key!r} must be one of {', '.join(names)}, got {value!r}")
-    return names.index(value)
-
-
 def parse_vote(name: Any) -> int:
     parts = name.split("/") if isinstance(name, str) else []
     if len(parts) != 3 or parts[0] not in TOPS or parts[1] not in FLAGS or parts[2] not in BOTTOMS:
@@ -340,63 +311,259 @@ def parse_vote(name: Any) -> int:
     return vote_type(TOPS.index(parts[0]), FLAGS.index(parts[1]), BOTTOMS.index(parts[2]))
 
 
-def action_from_json(data: Any) -> Action:
-    """Parse an action's JSON; raise IllegalAction naming what is malformed."""
-    if not isinstance(data, dict):
-        raise IllegalAction(f"an action must be a JSON object, got {data!r}")
-    kind = data.get("type")
-    simple: dict[str, Action] = {
-        "attack": Attack(),
-        "mutiny": Mutiny(),
-        "brawl": Brawl(),
-        "marque_draw": MarqueDraw(),
-        "decline": Decline(),
-        "pass": Pass(),
-        "timeout": TimeOut(),
-    }
-    if kind in simple:
-        return simple[kind]
-    if kind == "place_pawn":
-        return PlacePawn(_index(data, "place", DESTINATIONS[:3]), _int(data, "position"))
-    if kind == "look":
-        return Look(_pair(data))
-    if kind == "reveal":
-        return Reveal(_int(data, "slot"))
-    if kind == "point":
-        return Point(_pair(data), _int(data, "target"))
-    if kind == "choose":
-        return Choose(_int(data, "slot"))
-    if kind == "move":
-        return Move(_index(data, "to", DESTINATIONS))
-    if kind == "maroon":
-        return Maroon(_int(data, "target"))
-    if kind == "move_chest":
-        return MoveChest(_index(data, "to", FLAGS))
-    if kind == "vote":
-        cards = _get(data, "cards")
-        if not isinstance(cards, list):
-            raise IllegalAction(f"'cards' must be a list, got {cards!r}")
-        return Vote(tuple(sorted(parse_vote(c) for c in cards)))
-    if kind == "stow":
-        take = data.get("take")
-        return Stow(
-            _index(data, "into", FLAGS), -1 if take is None else _index(data, "take", FLAGS)
-        )
-    if kind == "discard":
-        return Discard(parse_vote(_get(data, "card")))
-    if kind == "target":
-        return Target(_int(data, "seat"))
-    if kind == "marque_move":
-        return MarqueMove(_int(data, "seat"), _index(data, "ship", SHIPS))
-    if kind == "put_on_top":
-        return PutOnTop(parse_vote(_get(data, "card")))
-    if kind == "blow_up":
-        return BlowUp(_index(data, "rowboat", SHIPS))
-    if kind == "pick_vote":
-        return PickVote(parse_vote(_get(data, "card")))
-    if kind == "play":
-        card = _get(data, "map")
-        if card not in TREASURE_MAPS:
-            raise IllegalAction(f"'map' must be one of {', '.join(TREASURE_MAPS)}, got {card!r}")
-        return PlayMap(card)
-    raise IllegalAction(f"unknown action type {kind!r}")
+# The JSON names as types, made from the one list of each (plain strings to the type checker).
+VOTE_NAMES: tuple[str, ...] = tuple(
+    vote_name(vote_type(t, f, b))
+    for t in range(len(TOPS))
+    for f in range(len(FLAGS))
+    for b in range(len(BOTTOMS))
+)
+if TYPE_CHECKING:
+    VoteName = str
+    FlagName = str
+    ShipName = str
+    Destination = str
+    PlaceName = str
+    MapName = str
+else:
+    VoteName = Literal[VOTE_NAMES]
+    FlagName = Literal[FLAGS]
+    ShipName = Literal[SHIPS]
+    Destination = Literal[DESTINATIONS]
+    PlaceName = Literal[DESTINATIONS[:3]]
+    MapName = Literal[TREASURE_MAPS]
+Slot = Annotated[int, Field(ge=0, le=4)]  # the event row has five places
+Seat = Annotated[int, Field(ge=0, le=8)]
+Slots = Annotated[list[Slot], Field(min_length=2, max_length=2)]
+
+
+def _pair(slots: list[int]) -> tuple[int, int]:
+    a, b = sorted(slots)
+    return a, b
+
+
+class PlacePawnShape(ActionShape):
+    """`{"type": "place_pawn", "place": "jolly_roger", "position": 0}` (advanced setup)"""
+
+    type: Literal["place_pawn"]
+    place: PlaceName
+    position: Seat
+
+    def to_action(self) -> PlacePawn:
+        return PlacePawn(DESTINATIONS.index(self.place), self.position)
+
+
+class LookShape(ActionShape):
+    """`{"type": "look", "slots": [0, 3]}`"""
+
+    type: Literal["look"]
+    slots: Slots
+
+    def to_action(self) -> Look:
+        return Look(_pair(self.slots))
+
+
+class RevealShape(ActionShape):
+    """`{"type": "reveal", "slot": 2}`"""
+
+    type: Literal["reveal"]
+    slot: Slot
+
+    def to_action(self) -> Reveal:
+        return Reveal(self.slot)
+
+
+class PointShape(ActionShape):
+    """`{"type": "point", "slots": [1, 4], "target": SEAT}`"""
+
+    type: Literal["point"]
+    slots: Slots
+    target: Seat
+
+    def to_action(self) -> Point:
+        return Point(_pair(self.slots), self.target)
+
+
+class ChooseShape(ActionShape):
+    """`{"type": "choose", "slot": 1}`"""
+
+    type: Literal["choose"]
+    slot: Slot
+
+    def to_action(self) -> Choose:
+        return Choose(self.slot)
+
+
+class MoveShape(ActionShape):
+    """`{"type": "move", "to": "rowboat_jolly_roger"}`"""
+
+    type: Literal["move"]
+    to: Destination
+
+    def to_action(self) -> Move:
+        return Move(DESTINATIONS.index(self.to))
+
+
+class MaroonShape(ActionShape):
+    """`{"type": "maroon", "target": SEAT}`"""
+
+    type: Literal["maroon"]
+    target: Seat
+
+    def to_action(self) -> Maroon:
+        return Maroon(self.target)
+
+
+class MoveChestShape(ActionShape):
+    """`{"type": "move_chest", "to": "french"}`"""
+
+    type: Literal["move_chest"]
+    to: FlagName
+
+    def to_action(self) -> MoveChest:
+        return MoveChest(FLAGS.index(self.to))
+
+
+class VoteShape(ActionShape):
+    """`{"type": "vote", "cards": ["torch/french/skull"]}` (two cards only with El Dorado)"""
+
+    type: Literal["vote"]
+    cards: Annotated[list[VoteName], Field(min_length=1, max_length=2)]
+
+    def to_action(self) -> Vote:
+        return Vote(tuple(sorted(parse_vote(c) for c in self.cards)))
+
+
+class StowShape(ActionShape):
+    """`{"type": "stow", "into": "british", "take": "french" | null}`"""
+
+    type: Literal["stow"]
+    into: FlagName
+    take: FlagName | None  # required, null when the galleon still holds chests
+
+    def to_action(self) -> Stow:
+        return Stow(FLAGS.index(self.into), -1 if self.take is None else FLAGS.index(self.take))
+
+
+class DiscardShape(ActionShape):
+    """`{"type": "discard", "card": VOTE}`"""
+
+    type: Literal["discard"]
+    card: VoteName
+
+    def to_action(self) -> Discard:
+        return Discard(parse_vote(self.card))
+
+
+class TargetShape(ActionShape):
+    """`{"type": "target", "seat": SEAT}`"""
+
+    type: Literal["target"]
+    seat: Seat
+
+    def to_action(self) -> Target:
+        return Target(self.seat)
+
+
+class MarqueMoveShape(ActionShape):
+    """`{"type": "marque_move", "seat": SEAT, "ship": "flying_dutchman"}`"""
+
+    type: Literal["marque_move"]
+    seat: Seat
+    ship: ShipName
+
+    def to_action(self) -> MarqueMove:
+        return MarqueMove(self.seat, SHIPS.index(self.ship))
+
+
+class PutOnTopShape(ActionShape):
+    """`{"type": "put_on_top", "card": VOTE}`"""
+
+    type: Literal["put_on_top"]
+    card: VoteName
+
+    def to_action(self) -> PutOnTop:
+        return PutOnTop(parse_vote(self.card))
+
+
+class BlowUpShape(ActionShape):
+    """`{"type": "blow_up", "rowboat": "jolly_roger"}`"""
+
+    type: Literal["blow_up"]
+    rowboat: ShipName
+
+    def to_action(self) -> BlowUp:
+        return BlowUp(SHIPS.index(self.rowboat))
+
+
+class PickVoteShape(ActionShape):
+    """`{"type": "pick_vote", "card": VOTE}`"""
+
+    type: Literal["pick_vote"]
+    card: VoteName
+
+    def to_action(self) -> PickVote:
+        return PickVote(parse_vote(self.card))
+
+
+class PlayShape(ActionShape):
+    """`{"type": "play", "map": "atlantis"}`"""
+
+    type: Literal["play"]
+    map: MapName
+
+    def to_action(self) -> PlayMap:
+        return PlayMap(self.map)
+
+
+def _simple(tag: str, action: Action) -> type[ActionShape]:
+    """The shape of an action with no fields but its type."""
+
+    def to_action(self: ActionShape) -> Action:
+        return action
+
+    return type(
+        f"{type(action).__name__}Shape",
+        (ActionShape,),
+        {
+            "__annotations__": {"type": Literal[tag]},
+            "__doc__": f'`{{"type": "{tag}"}}`',
+            "to_action": to_action,
+        },
+    )
+
+
+SIMPLE: dict[str, Action] = {
+    "attack": Attack(),
+    "mutiny": Mutiny(),
+    "brawl": Brawl(),
+    "marque_draw": MarqueDraw(),
+    "decline": Decline(),
+    "pass": Pass(),
+    "timeout": TimeOut(),
+}
+
+# Parse an action's JSON; raises IllegalAction naming what is malformed.
+action_from_json = ActionParser[Action](
+    "tortuga1667",
+    (
+        PlacePawnShape,
+        LookShape,
+        RevealShape,
+        PointShape,
+        ChooseShape,
+        MoveShape,
+        MaroonShape,
+        MoveChestShape,
+        VoteShape,
+        StowShape,
+        DiscardShape,
+        TargetShape,
+        MarqueMoveShape,
+        PutOnTopShape,
+        BlowUpShape,
+        PickVoteShape,
+        PlayShape,
+        *(_simple(tag, action) for tag, action in SIMPLE.items()),
+    ),
+)
