@@ -141,8 +141,8 @@ def test_forfeits_a_raid_that_only_costs() -> None:
     state = position(
         2,
         seats={
-            0: {"crew_box": 2, "crew": ["red", "blue"], "dice": {"A": "raid"}},
-            1: {"crew_box": 1, "crew": [], "dice": {"B": "raid"}},
+            0: {"crew_box": 2, "crew": ["red", "blue"], "dice": {"E": "raid"}},
+            1: {"crew_box": 1, "crew": [], "dice": {"A": "raid"}},
         },
         from_action="raid",
     )

@@ -7,7 +7,7 @@ import itertools
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from buccaneer.games.tortuga.components import ACTIONS, DIE_LETTERS
+from buccaneer.games.tortuga.components import ACTIONS, DIE_LETTERS, die_number
 from buccaneer.games.tortuga.position import position
 from buccaneer.games.tortuga.scoring import count_sets
 
@@ -52,7 +52,7 @@ def test_ranking_is_total_then_clockwise_distance_from_the_start_player(
     hunt = ACTIONS.index("hunt")
     totals = {}
     for s in range(players):
-        numbers = [(hunt + DIE_LETTERS.index(d)) % 5 + 1 for d in dice[s]]
+        numbers = [die_number(DIE_LETTERS.index(d), hunt) for d in dice[s]]
         if numbers:
             totals[s] = sum(numbers) + bonus[s]
     ranked = state.ranking(hunt)

@@ -1,7 +1,8 @@
 """Every example in `tortuga.en.txt`, set up with `position` and played through the protocol.
 
-The printed numbers on the dice are unknown (DESIGN.md uses die k, action a -> (a + k) % 5 + 1),
-so where an example names a number the test uses a die that makes the example's point.
+The printed numbers on the dice are unknown (docs/rulings.md: die k, action a in resolution order
+shows (a + k + 1) % 5 + 1), so where an example names a number the test uses a die that makes
+the example's point.
 """
 
 from __future__ import annotations
@@ -28,6 +29,7 @@ from buccaneer.games.tortuga.components import (
     RED,
     WHITE,
     YELLOW,
+    die_number,
 )
 from buccaneer.games.tortuga.position import position
 
@@ -78,22 +80,28 @@ def test_ani_turns_two_skulls_c_and_d_to_board() -> None:
     assert Turn(BOARD) in state.legal_actions(ANI)
     state.apply(ANI, Turn(BOARD))
     assert state.placed[ANI] == [-1, -1, BOARD, BOARD, -1]
-    assert state.total(ANI, BOARD) == (3 + 2) % 5 + 1 + (3 + 3) % 5 + 1
+    assert state.total(ANI, BOARD) == die_number(C, BOARD) + die_number(D, BOARD) == 2 + 3
 
 
 def test_ani_adds_skull_a_to_a_raid_die() -> None:
     """'Ani selects the sword 5 and the skull A additionally. After the screens have been
     lifted, she assigns both dice to the action raid and turns die A with that action up.'
-    (Under DESIGN.md's faces raid shows 5 on die A itself; die E shows raid 4 here.)"""
+    Exactly: the sword 5 is die E (docs/rulings.md, "Dice"), die A a skull, and turned up die
+    A shows raid 1."""
+    assert die_number(E, RAID) == 5
+    assert [die_number(A, a) for a in range(5)] == [2, 3, 4, 5, 1]
     state = position(
         2,
         seats={ANI: {"crew_box": 3}, LOTHAR: {"dice": dict.fromkeys("ABCDE", "fleet")}},
         phase="roll",
         rolls={ANI: {"A": "skull", "B": "crew", "C": "fleet", "D": "hunt", "E": "raid"}},
     )
+    assert "E raid 5" in state.describe(Select((A, E)), ANI)
+    assert "A skull" in state.describe(Select((A, E)), ANI)
     state.apply(ANI, Select((A, E)))
     assert state.placed[ANI] == [RAID, -1, -1, -1, RAID], "no decision: the skull follows E"
-    assert state.total(ANI, RAID) == 5 + 4
+    assert state.total(ANI, RAID) == 1 + 5
+    assert "Ani reveals A skull, E raid 5." in [e.text for e in state.log_for(LOTHAR)]
 
 
 def test_ani_cannot_place_and_rerolls_after_the_reveal() -> None:
@@ -173,8 +181,8 @@ def test_lothar_wins_the_tie_with_frank_sitting_closer_to_the_start_player() -> 
         3,
         start=ANI,
         seats={
-            LOTHAR: {"dice": {"D": "fleet", "E": "fleet"}},  # 4 + 5
-            FRANK: {"dice": {"B": "fleet", "C": "fleet", "D": "fleet"}},  # 2 + 3 + 4
+            LOTHAR: {"dice": {"C": "fleet", "D": "fleet"}},  # 4 + 5
+            FRANK: {"dice": {"A": "fleet", "B": "fleet", "C": "fleet"}},  # 2 + 3 + 4
         },
     )
     assert state.ranking(FLEET) == [LOTHAR, FRANK]

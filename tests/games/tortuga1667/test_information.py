@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 
-from buccaneer.games.tortuga1667.actions import Discard, PickVote, Reveal, Target
+from buccaneer.games.tortuga1667.actions import PickVote, Reveal, Target
 from buccaneer.games.tortuga1667.position import position
 
 FD, JR = "flying_dutchman", "jolly_roger"
@@ -50,19 +50,3 @@ def test_a_crows_nest_picker_remembers_what_it_has_given_so_far() -> None:
     for k in range(50):
         world = state.determinize(0, random.Random(k))
         assert world.votes[2] == state.votes[2]
-
-
-def test_a_seat_asked_which_card_to_give_up_keeps_two_different_cards_in_every_world() -> None:
-    state = position(
-        4,
-        ships={FD: [0, 1], JR: [2]},
-        tortuga=[3],
-        row=["black_spot", "pistol", "scurvy", "facade", "albatross"],
-        votes={3: ["cannon/british/skull", "torch/french/blank"]},
-        current=3,
-    )
-    state.apply(3, Reveal(0))
-    assert all(isinstance(a, Discard) for a in state.legal_actions(3))
-    for k in range(300):
-        world = state.determinize(0, random.Random(k))
-        assert len(set(world.votes[3])) == 2

@@ -87,7 +87,7 @@ def position(
     rng = Rng(seed)
     pile = [card for card in range(6) for _ in range(left[card])]
     rng.shuffle(pile)
-    state = CartagenaState._assemble(
+    state = CartagenaState.assemble(
         players=players,
         seed=seed,
         options=options,
@@ -103,7 +103,7 @@ def position(
         won_by=(),
         rng=rng,
     )
+    state.reset_records(replayable=False)
     if variant == "tortuga" and not row_cards:
-        state._refill_row()
-    state._replayable = False
+        state.refill_row()
     return state

@@ -129,7 +129,7 @@ class CartagenaState(State):
         for _ in range(players):
             hands.append(count_cards(deck[-HAND_SIZE:]))
             del deck[-HAND_SIZE:]
-        state = cls._assemble(
+        state = cls.assemble(
             players=players,
             seed=seed,
             options=options,
@@ -146,12 +146,12 @@ class CartagenaState(State):
             rng=rng,
         )
         if state.open_hands:
-            state._refill_row()
+            state.refill_row()
         state._events.insert(0, ("setup",))
         return state
 
     @classmethod
-    def _assemble(
+    def assemble(
         cls,
         *,
         players: int,
@@ -209,7 +209,7 @@ class CartagenaState(State):
         return bool(self.won_by)
 
     def legal_actions(self, seat: int) -> list[Action]:
-        if seat != self.current or self.won_by:
+        if type(seat) is not int or seat != self.current or self.won_by:
             return []
         actions: list[Action] = []
         squares = self.pirates[seat]
@@ -236,10 +236,12 @@ class CartagenaState(State):
             action = action_from_json(action)
         if self.won_by:
             raise IllegalAction("the game is over")
-        if seat != self.current:
+        # Exact types at the boundary: 0.0, True and numpy ints compare equal to 0 and would
+        # slip into the history, breaking records and replays.
+        if type(seat) is not int or seat != self.current:
             raise IllegalAction(
                 f"it is {self._name(self.current)}'s turn, not {self._name(seat)}'s"
-                if isinstance(seat, int) and 0 <= seat < self.players
+                if type(seat) is int and 0 <= seat < self.players
                 else f"there is no seat {seat!r} in a {self.players}-player game"
             )
         kind = type(action)
@@ -262,6 +264,8 @@ class CartagenaState(State):
 
     def _forward(self, seat: int, action: Forward) -> None:
         card, origin = action.card, action.from_
+        if type(card) is not int or not 0 <= card < 6 or type(origin) is not int:
+            raise IllegalAction(f"{action!r} is not a valid forward move (card 0-5, an int square)")
         hand = self.hands[seat]
         if not hand[card]:
             raise IllegalAction(f"{self._name(seat)} has no {SYMBOLS[card]} card to play")
@@ -300,6 +304,8 @@ class CartagenaState(State):
 
     def _back(self, seat: int, action: Back) -> None:
         origin = action.from_
+        if type(origin) is not int:
+            raise IllegalAction(f"{action!r} is not a valid back move (an int square)")
         squares = self.pirates[seat]
         if origin == START or origin not in squares:
             raise IllegalAction(
@@ -342,14 +348,19 @@ class CartagenaState(State):
             row = self.row
             for _ in range(count):
                 if not row:
-                    break
+                    # A row used up when no card was left to lay out is laid out as soon as a
+                    # draw finds cards again ("Zodra de volledige rij kaarten is opgebruikt,
+                    # worden opnieuw 12 kaarten blootgelegd").
+                    self.refill_row()
+                    if not row:
+                        break
                 card = row.pop()
                 hand[card] += 1
                 drawn.append(card)
                 if not row:
                     # "Zodra de volledige rij kaarten is opgebruikt, worden opnieuw 12 kaarten
                     # blootgelegd."
-                    self._refill_row()
+                    self.refill_row()
         else:
             pile = self.pile
             for _ in range(count):
@@ -373,7 +384,7 @@ class CartagenaState(State):
         self.discard = [0] * 6
         self._events.append(("reshuffle", len(pile)))
 
-    def _refill_row(self) -> None:
+    def refill_row(self) -> None:
         laid: list[int] = []
         while len(laid) < ROW_SIZE:
             if not self.pile:
@@ -493,7 +504,7 @@ class CartagenaState(State):
         if len(cards) != view["draw_pile"]:
             raise ValueError("view is inconsistent: card counts do not add up to 102")
         over = view["over"]
-        state = cls._assemble(
+        state = cls.assemble(
             players=view["players"],
             seed=view["seed"] if view["seed"] is not None else chance.next64() >> 1,
             options=dict(view["options"]),

@@ -21,9 +21,13 @@ FACES = 6
 
 
 def die_number(die: int, action: int) -> int:
-    """The number die `die` (0..4 = A..E) shows on `action`: DESIGN.md's Latin square, since the
-    printed layout is unknown."""
-    return (action + die) % 5 + 1
+    """The number die `die` (0..4 = A..E) shows on `action` (0..4 in resolution order).
+
+    The printed layout is unknown, so the faces form a Latin square (docs/rulings.md, "Dice"):
+    each number once per die and once per action. The shift puts raid 5 on die E, so that the
+    rulebook's "Ani selects the sword 5 and the skull A additionally" can happen; with
+    `(action + die) % 5 + 1` raid 5 was on die A itself."""
+    return (action + die + 1) % 5 + 1
 
 
 # Track boxes 1..8, tokens start on box 3; capacity of an area (and of dice on board/raid):

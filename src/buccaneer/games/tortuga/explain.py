@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from buccaneer.core.state import Action
 from buccaneer.games.tortuga.actions import (
     Attack,
@@ -27,16 +25,14 @@ from buccaneer.games.tortuga.components import (
     SKULL,
 )
 from buccaneer.games.tortuga.log import face_name
-
-if TYPE_CHECKING:
-    from buccaneer.games.tortuga.state import TortugaState
+from buccaneer.games.tortuga.table import Table
 
 
-def _seat_deciding(state: TortugaState) -> int:
+def _seat_deciding(state: Table) -> int:
     return state.queue[0][1] if state.queue and not state.selecting else -1
 
 
-def describe(state: TortugaState, action: Action, seat: int | None = None) -> str:
+def describe(state: Table, action: Action, seat: int | None = None) -> str:
     """Menu words. A selection names the dice's faces only for the seat that rolled them (the
     one asked, or `seat`): during the hidden selection nobody else may read them."""
     item = state.queue[0] if state.queue and not state.selecting else None
@@ -95,7 +91,7 @@ def _malformed(action: Action) -> str | None:
     return None
 
 
-def why_illegal(state: TortugaState, seat: int, action: Action, legal: list[Action]) -> str:
+def why_illegal(state: Table, seat: int, action: Action, legal: list[Action]) -> str:
     """A reason a player can act on."""
     name = state.name(seat)
     broken = _malformed(action)

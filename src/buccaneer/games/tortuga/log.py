@@ -3,7 +3,7 @@ when the log is read; rolls, secret selections and treasure tiles are private ev
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from buccaneer.core.events import Event
 from buccaneer.games.tortuga.components import (
@@ -15,9 +15,7 @@ from buccaneer.games.tortuga.components import (
     SKULL,
     die_number,
 )
-
-if TYPE_CHECKING:
-    from buccaneer.games.tortuga.state import TortugaState
+from buccaneer.games.tortuga.table import Table
 
 
 def face_name(die: int, face: int) -> str:
@@ -35,7 +33,7 @@ def _letters(dice: tuple[int, ...]) -> str:
     return ", ".join(DIE_LETTERS[d] for d in dice)
 
 
-def format_event(state: TortugaState, raw: tuple[Any, ...]) -> list[Event]:
+def format_event(state: Table, raw: tuple[Any, ...]) -> list[Event]:
     kind = raw[0]
     name = state.name
     data: dict[str, Any] = {"type": kind}
@@ -117,9 +115,19 @@ def format_event(state: TortugaState, raw: tuple[Any, ...]) -> list[Event]:
             Event(f"{name(seat)} draws {what} from the bag to the island.", {**data, "seat": seat})
         ]
     if kind == "hunt_tiles":
-        _, seat, count = raw
-        tiles = "a treasure tile" if count == 1 else f"{count} treasure tiles"
-        return [Event(f"{name(seat)} draws {tiles}.", {**data, "seat": seat})]
+        _, seat, drawn = raw
+        tiles = "a treasure tile" if len(drawn) == 1 else f"{len(drawn)} treasure tiles"
+        events = [Event(f"{name(seat)} draws {tiles}.", {**data, "seat": seat})]
+        if drawn:  # "secretly look at them": the values are the hunter's alone
+            coins = " and ".join(f"{c} coin{'s' if c > 1 else ''}" for c in drawn)
+            events.append(
+                Event(
+                    f"{name(seat)} looks at {coins}",
+                    {"type": "tiles_seen", "seat": seat},
+                    visible_to=(seat,),
+                )
+            )
+        return events
     if kind == "keep":
         _, seat, coins, back = raw
         public = "keeps a treasure tile" + (" and mixes one back" if back else "")

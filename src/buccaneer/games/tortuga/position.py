@@ -81,36 +81,32 @@ def position(
     for coins in range(1, 4):
         state.pool[coins - 1] = TILE_COUNTS[coins - 1] - sum(t.count(coins) for t in state.tiles)
     state.bonus_left = BONUS_TILES - sum(1 for b in state.bonus for v in b if v)
-    state._replayable = False
-    state._events.append(("round", state.round, state.start))
+    state.reset_records(replayable=False)
+    state.note("round", state.round, state.start)
     if phase == "roll":
         state.phase = "roll"
         state.queue.append(("roll", -1, "go"))
-        state._advance()
+        state.advance()
         for seat, faces in (rolls or {}).items():
             if seat not in state.selecting:
                 raise OptionError(f"seat {seat} has no dice left to roll")
-            state.roll[seat] = [FREE] * 5
+            roll = [FREE] * 5
             for letter, face in faces.items():
                 die = DIE_LETTERS.index(letter)
                 if state.placed[seat][die] != FREE:
                     raise OptionError(f"die {letter} of seat {seat} is already placed")
-                state.roll[seat][die] = SKULL if face == "skull" else ACTION_INDEX[face]
-            if any(
-                (state.roll[seat][d] == FREE) != (state.placed[seat][d] != FREE) for d in range(5)
-            ):
+                roll[die] = SKULL if face == "skull" else ACTION_INDEX[face]
+            if any((roll[d] == FREE) != (state.placed[seat][d] != FREE) for d in range(5)):
                 raise OptionError(f"seat {seat}: give a face for every die not yet placed")
-            # The log must tell the seat the faces it really has.
-            state._events = [e for e in state._events if e[:2] != ("rolled", seat)]
-            state._events.append(("rolled", seat, tuple(state.roll[seat])))
+            state.set_roll(seat, roll)
     elif phase == "actions":
         state.phase = "actions"
         first = ACTIONS.index(from_action)
         state.queue.extend(("action", -1, a) for a in range(first, 5))
-        state._advance()
+        state.advance()
     elif phase == "chests":
-        state._begin_chests(draw=draw_chests)
-        state._advance()
+        state.begin_chests(draw=draw_chests)
+        state.advance()
     else:
         raise OptionError(f"phase must be roll, actions or chests, not {phase!r}")
     return state

@@ -3,11 +3,15 @@
 A round is three phases: rolling (simultaneous hidden selections, then the reveal), actions
 (fleet, crew, hunt, board, raid) and moving chests. Everything a player decides is an action of
 that seat; the engine runs the rest. Pending decisions and automatic steps wait in `queue`, a
-short list of tuples processed front first by `_advance`, so a decision that opens another
+short list of tuples processed front first by `advance`, so a decision that opens another
 (attack, then which chest) simply pushes it to the front.
 
 Chests are colour ints in per-seat lists, left to right; the bag, the center island and the
 treasure-tile pool are counts, since draws from them are uniformly random anyway.
+
+The fields and the empty table are in `table.py`; `view.py`, `log.py` and `explain.py` read a
+`Table` and never import this module, so imports run one way (state → view/explain → log →
+table → scoring, components).
 """
 
 from __future__ import annotations
@@ -16,11 +20,12 @@ import random
 from functools import lru_cache
 from typing import Any, Self
 
+from buccaneer.core.checks import check_fields, is_seat
 from buccaneer.core.errors import IllegalAction
 from buccaneer.core.events import Event
 from buccaneer.core.options import check_seat_option
 from buccaneer.core.rng import Rng
-from buccaneer.core.state import Action, State
+from buccaneer.core.state import Action
 from buccaneer.games.tortuga.actions import (
     FORFEIT,
     PERFORM,
@@ -38,9 +43,7 @@ from buccaneer.games.tortuga.actions import (
 from buccaneer.games.tortuga.actions import Action as TortugaAction
 from buccaneer.games.tortuga.components import (
     BOARD,
-    BONUS_TILES,
     CAPACITY,
-    CHESTS,
     CREW,
     DICE,
     FACES,
@@ -49,19 +52,15 @@ from buccaneer.games.tortuga.components import (
     RAID,
     SKULL,
     TILE_COUNTS,
-    TORTUGA_GOAL,
-    TORTUGA_GOAL_LONG,
-    TRACK_START,
     clamp,
     die_number,
 )
+from buccaneer.games.tortuga.explain import describe, why_illegal
 from buccaneer.games.tortuga.log import format_event
-from buccaneer.games.tortuga.scoring import breakdown
+from buccaneer.games.tortuga.table import FREE, GAME, SEAT_NAMES, Table
+from buccaneer.games.tortuga.view import build_view
 
-GAME = "tortuga"
-SEAT_NAMES: tuple[str, ...] = ("Ani", "Lothar", "Frank", "Alex")  # the rulebook's players
 ISLAND = 5  # phase 3 source tag: island -> crew (CREW = crew -> fleet)
-FREE = -1  # a die not yet placed / not rolled
 ACTION_TYPES = TortugaAction.__args__
 
 
@@ -97,46 +96,9 @@ def selection_table(roll: tuple[int, ...], board_room: int, raid_room: int) -> t
     return tuple(result) or (Select(()),)
 
 
-class TortugaState(State):
-    """A game of Tortuga for 2-4 players."""
-
-    game = GAME
-
-    players: int
-    options: dict[str, Any]
-    seed: int
-    rng: Rng
-    two_player: bool
-    goal: int
-    start: int
-    round: int
-    phase: str  # "roll", "actions", "chests", "over"
-    fleet_box: list[int]
-    crew_box: list[int]
-    island: list[list[int]]
-    crew: list[list[int]]
-    fleet: list[list[int]]
-    tortuga: list[list[int]]
-    bonus: list[list[int]]
-    tiles: list[list[int]]
-    returned: list[list[int]]  # tile values a seat saw and put back (its own memory)
-    drawn: list[list[int]]  # tiles a hunting seat is looking at before keeping one
-    placed: list[list[int]]  # per die: the action it stands on, or FREE
-    roll: list[list[int]]  # per die: the face rolled this step, or FREE
-    selection: list[tuple[int, ...] | None]  # hidden choices until the reveal
-    selecting: list[int]  # seats in the current simultaneous selection
-    bag: list[int]
-    center: list[int]
-    pool: list[int]  # treasure tiles left, by coins - 1
-    bonus_left: int
-    queue: list[tuple[Any, ...]]
-    action: int  # the action being resolved in phase 2, else -1
-    first_target: int  # the seat the 1st position attacked in this action, else -1
-    moving: list[int]  # phase 3: chests (counts by colour) in transit for the queue head
-    final: list[int]  # winners once over
-    _events: list[tuple[Any, ...]]
-    _log: list[Event]
-    _formatted: int
+class TortugaState(Table):
+    """A game of Tortuga for 2-4 players: the protocol and the rules on top of the `Table`
+    (table.py), which holds the fields."""
 
     # -- setup -------------------------------------------------------------------------------
 
@@ -152,55 +114,8 @@ class TortugaState(State):
             state.crew[seat].append(state._draw_chest())
         state._events.append(("setup",))
         state._begin_round()
-        state._advance()
+        state.advance()
         return state
-
-    @classmethod
-    def empty(cls, players: int, seed: int, options: dict[str, Any]) -> TortugaState:
-        """Components in the box: full bag and pool, tokens on box 3, nothing placed."""
-        state = cls.__new__(cls)
-        state.players = players
-        state.seed = seed
-        state.options = options
-        state.rng = Rng(seed)
-        state.two_player = players == 2
-        state.goal = TORTUGA_GOAL_LONG if options["long_game"] else TORTUGA_GOAL
-        state.start = options["start_player"]
-        state.round = 1
-        state.phase = "roll"
-        state.fleet_box = [TRACK_START] * players
-        state.crew_box = [TRACK_START] * players
-        state.island = [[] for _ in range(players)]
-        state.crew = [[] for _ in range(players)]
-        state.fleet = [[] for _ in range(players)]
-        state.tortuga = [[] for _ in range(players)]
-        state.bonus = [[0] * 5 for _ in range(players)]
-        state.tiles = [[] for _ in range(players)]
-        state.returned = [[] for _ in range(players)]
-        state.drawn = [[] for _ in range(players)]
-        state.placed = [[FREE] * DICE for _ in range(players)]
-        state.roll = [[FREE] * DICE for _ in range(players)]
-        state.selection = [None] * players
-        state.selecting = []
-        state.bag = list(CHESTS)
-        state.center = [0] * 5
-        state.pool = list(TILE_COUNTS)
-        state.bonus_left = BONUS_TILES
-        state.queue = []
-        state.action = -1
-        state.first_target = -1
-        state.moving = [0] * 5
-        state.final = []
-        state._history = []
-        state._replayable = True
-        state._events = []
-        state._log = []
-        state._formatted = 0
-        return state
-
-    def order(self) -> list[int]:
-        """Seats clockwise from the start player (the tie-break and turn order)."""
-        return [(self.start + i) % self.players for i in range(self.players)]
 
     # -- the protocol ----------------------------------------------------------------------
 
@@ -255,6 +170,11 @@ class TortugaState(State):
             raise IllegalAction(f"{action!r} is not a Tortuga action")
         if self.phase == "over":
             raise IllegalAction("the game is over")
+        # Exact types at the boundary: 1.0, True and numpy ints compare equal to 1, so they would
+        # pass the legality check below and then break the history, the record and a replay.
+        if not is_seat(seat, self.players):
+            raise IllegalAction(f"there is no seat {seat!r} in a {self.players}-player game")
+        check_fields(action)
         movers = self.to_move()
         if seat not in movers:
             raise IllegalAction(self._not_asked(seat, movers))
@@ -269,7 +189,7 @@ class TortugaState(State):
         else:
             item = self.queue.pop(0)
             self._resolve(item, action)
-        self._advance()
+        self.advance()
 
     # -- phase 1: rolling ------------------------------------------------------------------------
 
@@ -293,6 +213,13 @@ class TortugaState(State):
         roll, placed, rng = self.roll[seat], self.placed[seat], self.rng
         for die in range(DICE):
             roll[die] = rng.below(FACES) if placed[die] == FREE else FREE
+
+    def set_roll(self, seat: int, roll: list[int]) -> None:
+        """For a position set up by hand: `seat`'s hidden roll shows `roll` (FREE for a placed
+        die) instead of what was rolled, and the log tells the seat the faces it really has."""
+        self.roll[seat] = roll
+        self._events = [e for e in self._events if e[:2] != ("rolled", seat)]
+        self._events.append(("rolled", seat, tuple(roll)))
 
     def _begin_round(self) -> None:
         self.phase = "roll"
@@ -432,8 +359,10 @@ class TortugaState(State):
         count = 2 if first and not self.two_player else 1
         drawn = [t for t in (self._draw_tile() for _ in range(count)) if t]
         self.drawn[seat] = drawn
-        self._events.append(("hunt_tiles", seat, len(drawn)))
-        if len(set(drawn)) > 1:
+        self._events.append(("hunt_tiles", seat, tuple(drawn)))
+        # Asked even when the two tiles are equal: whether the hunter is asked must not tell
+        # the others anything about the hidden tiles.
+        if len(drawn) > 1:
             self.queue.insert(0, ("keep", seat))
         elif drawn:
             self._keep(seat, drawn[0])
@@ -517,7 +446,9 @@ class TortugaState(State):
 
     # -- phase 3: moving chests ------------------------------------------------------------------
 
-    def _begin_chests(self, draw: bool = True) -> None:
+    def begin_chests(self, draw: bool = True) -> None:
+        """Phase 3 begins; with `draw` each seat first draws a chest from the bag (a position
+        set up after that draw passes False)."""
         self.phase = "chests"
         self.action = -1
         self.first_target = -1
@@ -619,7 +550,7 @@ class TortugaState(State):
         else:
             raise AssertionError(f"{kind!r} is not a decision")
 
-    def _advance(self) -> None:
+    def advance(self) -> None:
         """Run automatic steps until a seat must decide or the game is over."""
         while self.phase != "over":
             if self.selecting:
@@ -632,7 +563,7 @@ class TortugaState(State):
                     self.queue.append(("roll", -1, "next"))
                     continue
                 if self.phase == "actions":
-                    self._begin_chests()
+                    self.begin_chests()
                     continue
                 raise AssertionError(f"empty queue in phase {self.phase}")
             item = self.queue[0]
@@ -703,52 +634,22 @@ class TortugaState(State):
 
     # -- results ---------------------------------------------------------------------------------
 
-    def score_sheet(self, seat: int) -> dict[str, Any]:
-        return breakdown(
-            tortuga=self.tortuga[seat],
-            fleet=self.fleet[seat],
-            crew=self.crew[seat],
-            island=self.island[seat],
-            fleet_box=self.fleet_box[seat],
-            crew_box=self.crew_box[seat],
-            tiles=self.tiles[seat],
-        )
-
-    def scores(self) -> list[float]:
-        """Victory points as the final scoring counts them (coins included)."""
-        return [float(self.score_sheet(s)["total"]) for s in range(self.players)]
-
-    def winners(self) -> list[int]:
-        return list(self.final)
-
     # -- information -----------------------------------------------------------------------------
 
     def view(self, seat: int | None) -> dict[str, Any]:
-        from buccaneer.games.tortuga.view import build_view  # noqa: PLC0415
-
         return build_view(self, seat)
-
-    def public_scores(self, seat: int | None) -> list[float]:
-        """Scores as `seat` can count them: others' coins are hidden until the end."""
-        if self.phase == "over":
-            return self.scores()
-        result = []
-        for s in range(self.players):
-            sheet = self.score_sheet(s)
-            result.append(float(sheet["total"] - (sheet["coins"] if s != seat else 0)))
-        return result
 
     def determinize(self, seat: int | None, rng: random.Random) -> Self:
         """A world consistent with `view(seat)`: hidden treasure tiles (others' and the pool)
         dealt uniformly from the tiles `seat` has not seen, others' hidden rolls re-rolled and
         their hidden selections redrawn uniformly among the legal ones, a fresh chance stream.
-        Others' memories of tiles they returned are dropped; the log starts empty."""
+        A hunter being asked which tile to keep gets any two unseen tiles, equal or not (it is
+        asked either way). Others' memories of tiles they returned are dropped; the log starts
+        empty."""
         world = self.clone()
         chance = Rng(rng.getrandbits(64))
         world.rng = chance
-        world._history = []
-        world._replayable = False
-        world._events = []
+        world.reset_records(replayable=False)
         if self.phase == "over":
             return world
         world.seed = chance.next64() >> 1
@@ -847,9 +748,6 @@ class TortugaState(State):
 
     # -- words -----------------------------------------------------------------------------------
 
-    def name(self, seat: int) -> str:
-        return SEAT_NAMES[seat] if 0 <= seat < len(SEAT_NAMES) else f"seat {seat}"
-
     def _not_asked(self, seat: Any, movers: tuple[int, ...]) -> str:
         if not isinstance(seat, int) or not 0 <= seat < self.players:
             return f"there is no seat {seat!r} in a {self.players}-player game"
@@ -859,13 +757,9 @@ class TortugaState(State):
         return f"{self.name(seat)} is not asked now; waiting for {waiting}"
 
     def _why_illegal(self, seat: int, action: Action, legal: list[Action]) -> str:
-        from buccaneer.games.tortuga.explain import why_illegal  # noqa: PLC0415
-
         return why_illegal(self, seat, action, legal)
 
     def describe(self, action: Action, seat: int | None = None) -> str:
-        from buccaneer.games.tortuga.explain import describe  # noqa: PLC0415
-
         return describe(self, action, seat)
 
     def format_event(self, raw: tuple[Any, ...]) -> list[Event]:

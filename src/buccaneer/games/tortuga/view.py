@@ -7,12 +7,10 @@ and the tiles it mixed back. Everything else on the table is public.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from buccaneer.games.tortuga.components import ACTIONS, CAPACITY, COLOURS, DICE, DIE_LETTERS
-
-if TYPE_CHECKING:
-    from buccaneer.games.tortuga.state import TortugaState
+from buccaneer.games.tortuga.table import Table
 
 
 def _chests(chests: list[int]) -> list[str]:
@@ -26,7 +24,7 @@ def _dice(values: list[int], names: tuple[str, ...]) -> dict[str, str | None]:
 FACE_NAMES = (*ACTIONS, "skull")
 
 
-def _decision(state: TortugaState) -> dict[str, Any] | None:
+def _decision(state: Table) -> dict[str, Any] | None:
     """The public description of what the engine waits for."""
     if state.phase == "over":
         return None
@@ -50,7 +48,7 @@ def _decision(state: TortugaState) -> dict[str, Any] | None:
     return decision
 
 
-def build_view(state: TortugaState, seat: int | None) -> dict[str, Any]:
+def build_view(state: Table, seat: int | None) -> dict[str, Any]:
     view = state.base_view(seat)
     over = state.phase == "over"
     view["scores"] = state.public_scores(seat)

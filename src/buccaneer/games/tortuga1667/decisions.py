@@ -4,7 +4,7 @@ does; plus the automatic queue steps. (Votes, the one simultaneous decision, are
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from buccaneer.core.state import Action
 from buccaneer.games.tortuga1667.actions import (
@@ -42,10 +42,14 @@ from buccaneer.games.tortuga1667.components import (
     FRENCH,
     TORTUGA,
 )
-from buccaneer.games.tortuga1667.events import refill, resolve_event_decision, reveal_card
-
-if TYPE_CHECKING:
-    from buccaneer.games.tortuga1667.state import Tortuga1667State
+from buccaneer.games.tortuga1667.events import (
+    event_decision_actions,
+    refill,
+    resolve_event_decision,
+    reveal_card,
+)
+from buccaneer.games.tortuga1667.setup import setup_chests
+from buccaneer.games.tortuga1667.table import Table
 
 FREE = -1
 ROWBOAT_OF = {3: 0, 4: 1}  # Move destinations 3 and 4 are the ships' rowboats
@@ -53,11 +57,11 @@ EVENT_DECISIONS = ("give_map", "pistol", "marque", "marque_top", "powder", "feve
 AUTOMATIC = ("next_turn", "end_action", "reveal_card", "refill", "setup_chests")
 
 
-def _slots(state: Tortuga1667State) -> list[int]:
+def _slots(state: Table) -> list[int]:
     return [i for i, card in enumerate(state.row) if card is not None]
 
 
-def main_actions(state: Tortuga1667State, seat: int) -> list[Action]:
+def main_actions(state: Table, seat: int) -> list[Action]:
     """A turn's choices: the four for everyone, the role actions, and a free Atlantis."""
     actions: list[Action] = []
     slots = _slots(state)
@@ -94,7 +98,7 @@ def main_actions(state: Tortuga1667State, seat: int) -> list[Action]:
     return actions or [Pass()]
 
 
-def decision_actions(state: Tortuga1667State, item: tuple[Any, ...]) -> list[Action]:
+def decision_actions(state: Table, item: tuple[Any, ...]) -> list[Action]:
     kind, seat = item[0], item[1]
     if kind == "turn":
         return main_actions(state, seat)
@@ -122,34 +126,32 @@ def decision_actions(state: Tortuga1667State, item: tuple[Any, ...]) -> list[Act
     if kind == "discard":
         return [Discard(c) for c in sorted(set(state.votes[seat]))]
     if kind == "react_maroon":
-        return [*state._maroon_reactions(seat, item[2]), Decline()]
+        return [*state.maroon_reactions(seat, item[2]), Decline()]
     if kind == "react_call":
         return [PlayMap(ATLANTIS), Decline()]
     if kind in EVENT_DECISIONS or kind == "crows_pick":
-        from buccaneer.games.tortuga1667.events import event_decision_actions  # noqa: PLC0415
-
         return event_decision_actions(state, item)
     raise AssertionError(f"no decision {kind!r}")
 
 
-def resolve(state: Tortuga1667State, item: tuple[Any, ...], action: Action) -> None:
+def resolve(state: Table, item: tuple[Any, ...], action: Action) -> None:
     kind, seat = item[0], item[1]
     if kind == "turn":
         _main(state, seat, action)
     elif kind == "choose":
         assert isinstance(action, Choose)
-        state._events.append(("chose", seat, action.slot))
+        state.note("chose", seat, action.slot)
         state.queue.insert(0, ("reveal_card", -1, item[5], action.slot))
     elif kind == "setup_chest":
         assert isinstance(action, Stow)
         state.holds[item[2]][action.into] += 1
-        state._events.append(("setup_chest", seat, item[2], action.into))
+        state.note("setup_chest", seat, item[2], action.into)
     elif kind == "place_pawn":
         assert isinstance(action, PlacePawn)
         state.spots[action.place][action.position] = seat
-        state._events.append(("placed_pawn", seat, action.place, action.position))
+        state.note("placed_pawn", seat, action.place, action.position)
     elif kind == "stow" and isinstance(action, Decline):
-        state._events.append(("no_steal", seat))
+        state.note("no_steal", seat)
     elif kind == "stow":
         assert isinstance(action, Stow)
         ship = item[2]
@@ -158,10 +160,10 @@ def resolve(state: Tortuga1667State, item: tuple[Any, ...], action: Action) -> N
         else:
             state.holds[1 - ship][action.take] -= 1
         state.holds[ship][action.into] += 1
-        state._events.append(("stowed", seat, ship, action.into, action.take))
+        state.note("stowed", seat, ship, action.into, action.take)
     elif kind == "discard":
         assert isinstance(action, Discard)
-        state._lose_vote(seat, action.card)
+        state.lose_vote(seat, action.card)
     elif kind == "react_maroon":
         _react_maroon(state, seat, item, action)
     elif kind == "react_call":
@@ -173,7 +175,7 @@ def resolve(state: Tortuga1667State, item: tuple[Any, ...], action: Action) -> N
         raise AssertionError(f"{kind!r} is not a decision")
 
 
-def _main(state: Tortuga1667State, seat: int, action: Action) -> None:
+def _main(state: Table, seat: int, action: Action) -> None:
     state.queue.insert(0, ("end_action", -1))
     place = state.place_of(seat)
     if isinstance(action, Look):
@@ -182,36 +184,36 @@ def _main(state: Tortuga1667State, seat: int, action: Action) -> None:
             assert card is not None
             state.known[seat][slot] = card
         cards = tuple(state.row[slot] for slot in action.slots)
-        state._events.append(("looked", seat, action.slots, cards))
+        state.note("looked", seat, action.slots, cards)
     elif isinstance(action, Reveal):
         state.queue.insert(0, ("reveal_card", -1, seat, action.slot))
     elif isinstance(action, Point):
         a, b = action.slots
-        state._events.append(("pointed", seat, action.slots, action.target))
+        state.note("pointed", seat, action.slots, action.target)
         # ("choose", who picks, slot, slot, forcer, who reveals)
         state.queue.insert(0, ("choose", action.target, a, b, seat, action.target))
     elif isinstance(action, Move):
-        state._events.append(("moved", seat, place, action.to))
+        state.note("moved", seat, place, action.to)
         if action.to in ROWBOAT_OF:
-            state._leave(seat)
+            state.leave(seat)
             state.rowboats[ROWBOAT_OF[action.to]] = seat
         else:
-            state._join(seat, action.to)
+            state.join(seat, action.to)
     elif isinstance(action, Attack):
         state.call_vote("attack", place, seat)
     elif isinstance(action, Maroon):
-        state._events.append(("captain_maroons", seat, action.target))
+        state.note("captain_maroons", seat, action.target)
         state.maroon([action.target], "captain", by=seat)
     elif isinstance(action, Mutiny):
         state.call_vote("mutiny", place, seat)
     elif isinstance(action, MoveChest):
         state.holds[place][action.to] += 1
         state.holds[place][1 - action.to] -= 1
-        state._events.append(("chest_moved", seat, place, action.to))
+        state.note("chest_moved", seat, place, action.to)
     elif isinstance(action, Brawl):
         state.call_vote("brawl", TORTUGA, seat)
     elif isinstance(action, Pass):
-        state._events.append(("passed", seat))
+        state.note("passed", seat)
     elif isinstance(action, PlayMap):
         # "Het spelen van een schatkaart telt ook niet als actie": the turn goes on.
         state.queue.pop(0)
@@ -221,18 +223,16 @@ def _main(state: Tortuga1667State, seat: int, action: Action) -> None:
         raise AssertionError(f"{action!r} is not a main action")
 
 
-def _play_atlantis(state: Tortuga1667State, seat: int, to: int) -> None:
+def _play_atlantis(state: Table, seat: int, to: int) -> None:
     """ "mag zijn pion van het ene naar het andere schip verplaatsen. Deze pion wordt dan
     achterin de rij gezet." """
     state.maps[seat].remove(ATLANTIS)
     state.discard.append(ATLANTIS)
-    state._events.append(("atlantis", seat, to))
-    state._join(seat, to)
+    state.note("atlantis", seat, to)
+    state.join(seat, to)
 
 
-def _react_maroon(
-    state: Tortuga1667State, seat: int, item: tuple[Any, ...], action: Action
-) -> None:
+def _react_maroon(state: Table, seat: int, item: tuple[Any, ...], action: Action) -> None:
     if not isinstance(action, PlayMap):
         return
     pending = state.queue.pop(0)  # the marooning this reaction answers
@@ -243,7 +243,7 @@ def _react_maroon(
         # telt dit als diens actie."
         state.maps[seat].remove(FOUNTAIN_OF_YOUTH)
         state.discard.append(FOUNTAIN_OF_YOUTH)
-        state._events.append(("fountain", seat, item[2]))
+        state.note("fountain", seat, item[2])
     else:
         # "Wanneer een kapitein een speler verbant die de Atlantiskaart heeft gespeeld, mag deze
         # speler zijn pion op het andere schip plaatsen ... De kapitein mag in dit geval nog een
@@ -252,7 +252,7 @@ def _react_maroon(
         state.extra_action = True
 
 
-def run_automatic(state: Tortuga1667State, item: tuple[Any, ...]) -> None:
+def run_automatic(state: Table, item: tuple[Any, ...]) -> None:
     kind = item[0]
     if kind == "next_turn":
         state.start_turn((state.current + 1) % state.players)
@@ -263,8 +263,6 @@ def run_automatic(state: Tortuga1667State, item: tuple[Any, ...]) -> None:
     elif kind == "refill":
         refill(state, item[2])
     elif kind == "setup_chests":
-        from buccaneer.games.tortuga1667.setup import setup_chests  # noqa: PLC0415
-
         setup_chests(state)
     else:
         raise AssertionError(kind)

@@ -6,7 +6,7 @@ queue a decision for the revealer; the rest happen at once.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from buccaneer.core.state import Action
 from buccaneer.games.tortuga1667.actions import (
@@ -36,14 +36,13 @@ from buccaneer.games.tortuga1667.components import (
     TORTUGA,
     TREASURE_MAPS,
 )
-
-if TYPE_CHECKING:
-    from buccaneer.games.tortuga1667.state import Tortuga1667State
+from buccaneer.games.tortuga1667.setup import armada
+from buccaneer.games.tortuga1667.table import Table
 
 FREE = -1
 
 
-def reveal_card(state: Tortuga1667State, seat: int, slot: int) -> None:
+def reveal_card(state: Table, seat: int, slot: int) -> None:
     """Turn the card up and resolve it ("voer het effect uit"), then fill the slot from the
     deck ("Vervang daarna deze kaart door de bovenste kaart van de gebeurtenissenstapel"; once
     the deck is empty, no more)."""
@@ -53,7 +52,7 @@ def reveal_card(state: Tortuga1667State, seat: int, slot: int) -> None:
     state.row_index[slot] = FREE
     for known in state.known:
         known.pop(slot, None)
-    state._events.append(("revealed", seat, slot, card))
+    state.note("revealed", seat, slot, card)
     if card != SPANISH_ARMADA:
         state.queue.insert(0, ("refill", -1, slot))  # after the effect's own steps
     kept = {ALBATROSS, PIRATE_CODE, *TREASURE_MAPS}
@@ -62,22 +61,22 @@ def reveal_card(state: Tortuga1667State, seat: int, slot: int) -> None:
     _effect(state, seat, card)
 
 
-def refill(state: Tortuga1667State, slot: int) -> None:
+def refill(state: Table, slot: int) -> None:
     if state.deck and state.row[slot] is None:
         state.row[slot] = state.deck.pop()
         state.row_index[slot] = state.deck_size - 1 - state.drawn
         state.drawn += 1
 
 
-def _others(state: Tortuga1667State, seat: int) -> list[int]:
+def _others(state: Table, seat: int) -> list[int]:
     return [t for t in range(state.players) if t != seat]
 
 
-def _effect(state: Tortuga1667State, seat: int, card: str) -> None:
+def _effect(state: Table, seat: int, card: str) -> None:
     place = state.place_of(seat)
     if card == SPANISH_ARMADA:
         state.discard.append(card)
-        state.armada()
+        armada(state)
     elif card == BLACK_SPOT:
         # "De speler die deze kaart onthult wordt verbannen."
         state.maroon([seat], "black_spot")
@@ -89,7 +88,7 @@ def _effect(state: Tortuga1667State, seat: int, card: str) -> None:
         # "houdt deze kaart voor hem/haar voor de rest van het spel"
         state.albatross[seat] += 1
         if place < TORTUGA:
-            state._check_albatross(place)
+            state.check_albatross(place)
     elif card in TREASURE_MAPS:
         # "De speler die een schatkaart onthult, geeft deze aan een andere speler."
         state.queue.insert(0, ("give_map", seat, card))
@@ -105,7 +104,7 @@ def _effect(state: Tortuga1667State, seat: int, card: str) -> None:
         # één voor één uit de buidel getrokken en teruggeplaatst" (a rowboat: nothing).
         if place <= TORTUGA:
             state.rng.shuffle(state.lines[place])
-            state._events.append(("eight_bells", place, tuple(state.lines[place])))
+            state.note("eight_bells", place, tuple(state.lines[place]))
     elif card == FACADE:
         _facade(state, seat)
     elif card == PIRATE_CODE:
@@ -128,7 +127,7 @@ def _effect(state: Tortuga1667State, seat: int, card: str) -> None:
         raise AssertionError(f"unknown event card {card!r}")
 
 
-def _facade(state: Tortuga1667State, seat: int) -> None:
+def _facade(state: Table, seat: int) -> None:
     """ "ruilt de positie van zijn/haar pion met de speler aan zijn/haar rechterzijde"
     (docs/rulings.md: the seat before it in clockwise order)."""
     other = (seat - 1) % state.players
@@ -148,13 +147,13 @@ def _facade(state: Tortuga1667State, seat: int) -> None:
     mine, theirs = spot(seat), spot(other)
     put(seat, theirs)
     put(other, mine)
-    state._events.append(("facade", seat, other))
+    state.note("facade", seat, other)
     for place in {mine[0], theirs[0]}:
         if 0 <= place < TORTUGA:
-            state._check_albatross(place)
+            state.check_albatross(place)
 
 
-def event_decision_actions(state: Tortuga1667State, item: tuple[Any, ...]) -> list[Action]:
+def event_decision_actions(state: Table, item: tuple[Any, ...]) -> list[Action]:
     kind, seat = item[0], item[1]
     others = _others(state, seat)
     if kind in ("pistol", "fever", "give_map"):
@@ -176,18 +175,18 @@ def event_decision_actions(state: Tortuga1667State, item: tuple[Any, ...]) -> li
     raise AssertionError(kind)
 
 
-def resolve_event_decision(state: Tortuga1667State, item: tuple[Any, ...], action: Action) -> None:
+def resolve_event_decision(state: Table, item: tuple[Any, ...], action: Action) -> None:
     kind, seat = item[0], item[1]
     if kind == "pistol":
         assert isinstance(action, Target)
         # "wijst een andere speler aan. Deze wordt verbannen."
-        state._events.append(("pistol", seat, action.seat))
+        state.note("pistol", seat, action.seat)
         state.maroon([action.seat], "pistol")
     elif kind == "give_map":
         assert isinstance(action, Target)
         card = item[2]
         state.maps[action.seat].append(card)
-        state._events.append(("map_given", seat, action.seat, card))
+        state.note("map_given", seat, action.seat, card)
         if card == EL_DORADO:
             # "De eigenaar trekt onmiddellijk een extra stemkaart."
             state.draw_vote(action.seat)
@@ -210,7 +209,7 @@ def resolve_event_decision(state: Tortuga1667State, item: tuple[Any, ...], actio
         ):
             if old != new:
                 state.memory[me].setdefault("loyalties", {})[you] = old
-        state._events.append(("cabin_fever", seat, action.seat, tuple(pair)))
+        state.note("cabin_fever", seat, action.seat, tuple(pair))
     elif kind == "crows":
         assert isinstance(action, Target)
         # "plaatst alle stemkaarten van 1 andere speler op de stapel stemkaarten. Vervolgens zoekt
@@ -219,8 +218,10 @@ def resolve_event_decision(state: Tortuga1667State, item: tuple[Any, ...], actio
         state.votes[action.seat] = []
         state.vote_deck.extend(cards)
         state.top_changed()
-        state._forget_hand(action.seat)
-        state._events.append(("crows_nest", seat, action.seat, len(cards)))
+        state.forget_hand(action.seat)
+        state.note("crows_nest", seat, action.seat, len(cards))
+        if cards:  # the picker searches the whole deck, the target's old cards in it
+            state.note("crows_deck", seat, tuple(sorted(state.vote_deck)))
         if cards:
             state.queue.insert(0, ("crows_pick", seat, action.seat, len(cards)))
         else:
@@ -239,13 +240,13 @@ def resolve_event_decision(state: Tortuga1667State, item: tuple[Any, ...], actio
             state.rng.shuffle(state.vote_deck)
             state.top_changed()
             state.memory[seat].setdefault("hands", {})[target] = list(state.votes[target])
-            state._events.append(("crows_given", seat, target, tuple(state.votes[target])))
+            state.note("crows_given", seat, target, tuple(state.votes[target]))
     elif kind == "marque":
         if isinstance(action, MarqueMove):
-            state._events.append(("marque_move", seat, action.seat, action.ship))
-            state._join(action.seat, action.ship)
+            state.note("marque_move", seat, action.seat, action.ship)
+            state.join(action.seat, action.ship)
         else:
-            state._events.append(("marque_draw", seat))
+            state.note("marque_draw", seat)
             state.draw_vote(seat)
             if state.votes[seat]:
                 state.queue.insert(0, ("marque_top", seat))
@@ -255,17 +256,17 @@ def resolve_event_decision(state: Tortuga1667State, item: tuple[Any, ...], actio
         state.vote_deck.append(action.card)
         state.top_changed()
         state.memory[seat]["deck_top"] = action.card
-        state._events.append(("put_on_top", seat, action.card))
+        state.note("put_on_top", seat, action.card)
     elif kind == "powder":
         assert isinstance(action, BlowUp)
         # "In het geval dat een speler zich op de gekozen roeiboot bevindt, wordt deze verbannen
         # naar Tortuga."
         occupant = state.rowboats[action.ship]
         state.rowboats[action.ship] = DESTROYED
-        state._events.append(("black_powder", seat, action.ship))
+        state.note("black_powder", seat, action.ship)
         if occupant >= 0:
             # Not cancelled by Fountain of Youth: the boat is gone (docs/rulings.md).
             state.lines[TORTUGA].append(occupant)
-            state._events.append(("marooned", occupant, 3, "black_powder"))
+            state.note("marooned", occupant, 3, "black_powder")
     else:
         raise AssertionError(kind)

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from buccaneer.core.state import Action
 from buccaneer.games.tortuga1667.actions import (
     Attack,
@@ -32,12 +30,10 @@ from buccaneer.games.tortuga1667.actions import (
 )
 from buccaneer.games.tortuga1667.components import FLAGS, vote_name
 from buccaneer.games.tortuga1667.log import CARD_TITLES, DESTINATION_WORDS, PLACE_WORDS
-
-if TYPE_CHECKING:
-    from buccaneer.games.tortuga1667.state import Tortuga1667State
+from buccaneer.games.tortuga1667.table import Table
 
 
-def describe(state: Tortuga1667State, action: Action, seat: int | None = None) -> str:
+def describe(state: Table, action: Action, seat: int | None = None) -> str:
     name = state.name
     item = state.queue[0] if state.queue and not state.voting else None
     if isinstance(action, Look):
@@ -100,7 +96,7 @@ def describe(state: Tortuga1667State, action: Action, seat: int | None = None) -
     return repr(action)
 
 
-def why_illegal(state: Tortuga1667State, seat: int, action: Action, legal: list[Action]) -> str:
+def why_illegal(state: Table, seat: int, action: Action, legal: list[Action]) -> str:
     kinds = sorted({type(a).__name__.lower() for a in legal})
     try:
         shown = action.to_json()

@@ -2,13 +2,11 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from buccaneer.core.events import Event
 from buccaneer.games.tortuga1667.components import PLACES, SHIPS, TEAMS, vote_name
-
-if TYPE_CHECKING:
-    from buccaneer.games.tortuga1667.state import Tortuga1667State
+from buccaneer.games.tortuga1667.table import Table
 
 CARD_TITLES = {
     "pistol": "Pistol",
@@ -39,7 +37,7 @@ DESTINATION_WORDS = (
 TEAM_WORDS = ("British", "French", "Dutch")
 
 
-def format_event(state: Tortuga1667State, raw: tuple[Any, ...]) -> list[Event]:
+def format_event(state: Table, raw: tuple[Any, ...]) -> list[Event]:
     kind = raw[0]
     name = state.name
     data: dict[str, Any] = {"type": kind}
@@ -157,6 +155,15 @@ def format_event(state: Tortuga1667State, raw: tuple[Any, ...]) -> list[Event]:
     elif kind == "crows_nest":
         _, seat, target, count = raw
         text = f"{name(seat)} takes {name(target)}'s {count} vote cards and chooses new ones."
+    elif kind == "crows_deck":
+        _, seat, cards = raw
+        shown = ", ".join(vote_name(c) for c in cards)
+        text = f"{name(seat)} searches the vote deck: {shown}"
+        return [Event(text, {"type": "crows_deck"}, visible_to=(seat,))]
+    elif kind == "drew_vote":
+        _, seat, card = raw
+        text = f"{name(seat)} drew {vote_name(card)}"
+        return [Event(text, {"type": "drew_vote"}, visible_to=(seat,))]
     elif kind == "crows_given":
         _, seat, target, cards = raw
         shown = ", ".join(vote_name(c) for c in cards)

@@ -21,6 +21,7 @@ from buccaneer.games.tortuga1667.components import (
     TEAMS,
     VOTE_DECK,
 )
+from buccaneer.games.tortuga1667.setup import first_player
 from buccaneer.games.tortuga1667.state import Tortuga1667State
 
 FREE = -1
@@ -48,7 +49,9 @@ def position(
 ) -> Tortuga1667State:
     state = buccaneer.load("tortuga1667", players=players, seed=seed, **options)
     assert isinstance(state, Tortuga1667State)
-    state._replayable = False
+    # Not a game a seed and actions rebuild; the log keeps its opening line.
+    state.reset_records(replayable=False)
+    state.note("setup")
     state.spots = []
     if ships is not None or tortuga is not None:
         lines = [list((ships or {}).get(name, ())) for name in SHIPS] + [list(tortuga or ())]
@@ -102,8 +105,6 @@ def position(
     state.queue = []
     state.voting = []
     if current is None:
-        from buccaneer.games.tortuga1667.setup import first_player  # noqa: PLC0415
-
         current = first_player(state)
     state.start_turn(current)
     state.ballots = {}

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from typing import TYPE_CHECKING
+from typing import TypeVar
 
 from buccaneer.core.rng import Rng
 from buccaneer.games.tortuga1667.components import (
@@ -21,9 +21,7 @@ from buccaneer.games.tortuga1667.components import (
     VOTE_DECK,
     team_sizes,
 )
-
-if TYPE_CHECKING:
-    from buccaneer.games.tortuga1667.state import Tortuga1667State
+from buccaneer.games.tortuga1667.table import Table
 
 
 def _without(pool: list[int], remove: list[int]) -> list[int]:
@@ -32,15 +30,14 @@ def _without(pool: list[int], remove: list[int]) -> list[int]:
     return [c for c, n in sorted(left.items()) for _ in range(n)]
 
 
-def determinize(state: Tortuga1667State, seat: int | None, rng: random.Random) -> Tortuga1667State:
+W = TypeVar("W", bound=Table)
+
+
+def determinize(state: W, seat: int | None, rng: random.Random) -> W:
     world = state.clone()
     chance = Rng(rng.getrandbits(64))
     world.rng = chance
-    world._history = []
-    world._events = []
-    world._log = []
-    world._formatted = 0
-    world._replayable = False
+    world.reset_records(replayable=False)
     if state.winner_team >= 0:
         return world
     world.seed = chance.next64() >> 1
@@ -59,8 +56,8 @@ def determinize(state: Tortuga1667State, seat: int | None, rng: random.Random) -
 
 
 def _loyalties(
-    state: Tortuga1667State,
-    world: Tortuga1667State,
+    state: Table,
+    world: Table,
     *,
     seat: int | None,
     others: list[int],
@@ -86,8 +83,8 @@ def _loyalties(
 
 
 def _votes(
-    state: Tortuga1667State,
-    world: Tortuga1667State,
+    state: Table,
+    world: Table,
     *,
     seat: int | None,
     others: list[int],
@@ -112,19 +109,15 @@ def _votes(
     if deck_cards is not None:
         # The Crow's Nest picker is looking through the vote deck right now.
         pool = _without(pool, deck_cards)
-    # A seat asked which vote card to give up holds two different ones (public knowledge).
-    mixed = head[1] if head is not None and head[0] == "discard" and head[1] != seat else -1
+    # A seat asked which vote card to give up shows only that it holds two or more cards, which
+    # the hand sizes already say: its hand is dealt like any other.
     dealt = list(pool)
-    for _attempt in range(1000):
-        dealt = list(pool)
-        chance.shuffle(dealt)
-        for s in others:
-            if s in known_hands:
-                world.votes[s] = sorted(known_hands[s])
-            else:
-                world.votes[s] = sorted(dealt.pop() for _ in state.votes[s])
-        if mixed < 0 or len(set(world.votes[mixed])) > 1:
-            break
+    chance.shuffle(dealt)
+    for s in others:
+        if s in known_hands:
+            world.votes[s] = sorted(known_hands[s])
+        else:
+            world.votes[s] = sorted(dealt.pop() for _ in state.votes[s])
     pool = dealt
     deck = deck_cards if deck_cards is not None else pool
     chance.shuffle(deck)
@@ -134,13 +127,11 @@ def _votes(
     for s in others:
         if s in state.ballots:
             size = len(state.ballots[s])
-            choices = [b for b in world._ballots(s) if len(b.cards) == size]  # type: ignore[attr-defined]
+            choices = [b for b in world.ballot_choices(s) if len(b.cards) == size]  # type: ignore[attr-defined]
             world.ballots[s] = choices[chance.below(len(choices))].cards  # type: ignore[attr-defined]
 
 
-def _events(
-    state: Tortuga1667State, world: Tortuga1667State, seat: int | None, chance: Rng
-) -> None:
+def _events(state: Table, world: Table, seat: int | None, chance: Rng) -> None:
     known = state.known[seat] if seat is not None else {}
     hidden_slots = [i for i, c in enumerate(state.row) if c is not None and i not in known]
     unseen = [state.row[i] for i in hidden_slots] + list(state.deck)

@@ -1,8 +1,9 @@
-"""Setting up a game ("Het spel klaarzetten") and the tiebreak's new event deck."""
+"""Setting up a game ("Het spel klaarzetten"), the count when the Spanish Armada arrives, and the
+tiebreak's new event deck."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from buccaneer.core.errors import OptionError
 from buccaneer.core.rng import Rng
@@ -27,9 +28,7 @@ from buccaneer.games.tortuga1667.components import (
     VOTES_IN_HAND,
     team_sizes,
 )
-
-if TYPE_CHECKING:
-    from buccaneer.games.tortuga1667.state import Tortuga1667State
+from buccaneer.games.tortuga1667.table import Table
 
 FREE = -1
 
@@ -76,7 +75,7 @@ def event_cards(players: int, options: dict[str, Any], rng: Rng) -> tuple[list[s
     return cards + picked, boxed + unused
 
 
-def set_up(state: Tortuga1667State, players: int, seed: int, options: dict[str, Any]) -> None:
+def set_up(state: Table, players: int, seed: int, options: dict[str, Any]) -> None:
     state.players = players
     state.seed = seed
     state.options = options
@@ -126,11 +125,8 @@ def set_up(state: Tortuga1667State, players: int, seed: int, options: dict[str, 
     state.memory = [{} for _ in range(players)]
     state.tiebreak = False
     state.winner_team = -1
-    state._history = []
-    state._replayable = True
-    state._events = [("setup",)]
-    state._log = []
-    state._formatted = 0
+    state.reset_records()
+    state.note("setup")
     bag = list(range(players))
     rng.shuffle(bag)
     if options["advanced_setup"]:
@@ -154,7 +150,7 @@ def set_up(state: Tortuga1667State, players: int, seed: int, options: dict[str, 
     state.current = state.lines[JOLLY_ROGER][0]
 
 
-def setup_chests(state: Tortuga1667State) -> None:
+def setup_chests(state: Table) -> None:
     """ "Eerst legt de kapitein van de Jolly Roger zijn schatkist in een van de ruimen van zijn
     schip, daarna doet de kapitein van de Flying Dutchman hetzelfde". A ship without a captain
     (advanced setup only) has its chest placed by the first player to move."""
@@ -170,7 +166,7 @@ def setup_chests(state: Tortuga1667State) -> None:
     state.current = first
 
 
-def first_player(state: Tortuga1667State) -> int:
+def first_player(state: Table) -> int:
     """ "De kapitein van de Jolly Roger is als eerste aan de beurt" (docs/rulings.md: with an
     empty Jolly Roger after the advanced setup, the Flying Dutchman's captain, else the
     governor)."""
@@ -180,7 +176,19 @@ def first_player(state: Tortuga1667State) -> int:
     raise AssertionError("no pawn anywhere")
 
 
-def start_tiebreak(state: Tortuga1667State) -> None:
+def armada(state: Table) -> None:
+    """ "Zodra de Spaanse Vlootkaart wordt onthuld, wint de Franse of Britse bemanning met de
+    meeste schatkisten" — a tie goes to the Dutch seat (odd counts) or to the tiebreak."""
+    british, french = state.team_chests()
+    if british != french:
+        state.finish(BRITISH if british > french else FRENCH)
+    elif state.players % 2:
+        state.finish(DUTCH)
+    else:
+        start_tiebreak(state)
+
+
+def start_tiebreak(state: Table) -> None:
     """ "verwijder deze kaart dan uit het spel en schud alle afgelegde en niet-onthulde kaarten
     (inclusief de rij met gebeurteniskaarten) in een nieuwe gebeurtenissenstapel. Maak een nieuwe
     rij met 5 gebeurteniskaarten en speel verder." """
@@ -198,4 +206,6 @@ def start_tiebreak(state: Tortuga1667State) -> None:
     state.armada_live = False
     state.known = [{} for _ in range(state.players)]
     state.tiebreak = True
-    state._events.append(("tiebreak",))
+    state.note(
+        "tiebreak",
+    )

@@ -6,30 +6,34 @@ a rowboat is in `rowboats` instead. Decisions and automatic steps wait in `queue
 as in the Tortuga dice game: an action that opens a vote, an event card that asks for a target,
 a marooning that a Treasure Map may cancel, each pushes what follows to the front. Votes are
 the one simultaneous decision: every voter is in `to_move()` at once and nobody learns who
-played which card. Event card effects live in `events.py`.
+played which card.
+
+Modules, imported one way (state → rules → table → actions → components): `table.py` holds the
+fields and the moves the rules share (joining a line, a marooning queued, a vote card lost);
+`decisions.py` the sequential decisions, `events.py` the event cards, `setup.py` the setup, the
+Armada's count and the tiebreak; `sampling.py`, `view.py`, `log.py` and `explain.py` what a seat
+may know and the words. This module adds the protocol and the engine loop: votes, marooning, the
+end.
 """
 
 from __future__ import annotations
 
 import random
-from itertools import combinations
 from typing import Any, Self
 
+from buccaneer.core.checks import check_fields, is_seat
 from buccaneer.core.errors import IllegalAction
 from buccaneer.core.events import Event
-from buccaneer.core.rng import Rng
-from buccaneer.core.state import Action, State
+from buccaneer.core.state import Action
 from buccaneer.games.tortuga1667.actions import (
     ACTION_TYPES,
     Decline,
     Look,
-    PlayMap,
     TimeOut,
     Vote,
     action_from_json,
 )
 from buccaneer.games.tortuga1667.components import (
-    ATLANTIS,
     BRITISH,
     CABIN_BOY,
     CANNON,
@@ -37,10 +41,7 @@ from buccaneer.games.tortuga1667.components import (
     DUTCH,
     EL_DORADO,
     FIRST_MATE,
-    FLYING_DUTCHMAN,
-    FOUNTAIN_OF_YOUTH,
     FRENCH,
-    JOLLY_ROGER,
     SKULL,
     TORCH,
     TORTUGA,
@@ -49,169 +50,48 @@ from buccaneer.games.tortuga1667.components import (
     flag_of,
     top_of,
 )
+from buccaneer.games.tortuga1667.decisions import (
+    AUTOMATIC,
+    decision_actions,
+    resolve,
+    run_automatic,
+)
+from buccaneer.games.tortuga1667.explain import describe, why_illegal
+from buccaneer.games.tortuga1667.log import format_event
+from buccaneer.games.tortuga1667.sampling import determinize
+from buccaneer.games.tortuga1667.setup import set_up
+from buccaneer.games.tortuga1667.table import FREE, SEAT_NAMES, SHARED, Table
+from buccaneer.games.tortuga1667.view import build_view
 
-GAME = "tortuga1667"
-SHARED = 3  # winner_team when the tiebreak runs out of event cards still tied
-SEAT_NAMES: tuple[str, ...] = tuple(f"Pirate {i + 1}" for i in range(9))
-FREE = -1
 
-
-class Tortuga1667State(State):
-    """A game of Tortuga 1667 for 2-9 players."""
-
-    game = GAME
-
-    players: int
-    options: dict[str, Any]
-    seed: int
-    rng: Rng
-    loyalty: list[int]
-    loyalty_seen: list[list[int]]  # each seat's own loyalty cards so far (its memory)
-    votes: list[list[int]]  # hands of vote card types, sorted
-    vote_deck: list[int]  # the last entry is the top
-    row: list[str | None]
-    row_index: list[int]  # where in the original deck a slot's card came from (-1: first row)
-    deck: list[str]  # the last entry is the top
-    deck_size: int  # the deck's length right after the first row was dealt
-    drawn: int  # cards drawn from the deck since
-    armada_live: bool  # False once the Armada is out of the deck for a tiebreak
-    cards_in_game: list[str]  # the event cards this game uses (public)
-    discard: list[str]
-    known: list[dict[int, str]]  # per seat: row slot -> card it has looked at there
-    lines: list[list[int]]  # Flying Dutchman, Jolly Roger, Tortuga: seats, top first
-    spots: list[list[int]]  # advanced setup only: the places' spots while pawns sit down
-    rowboats: list[int]  # per ship: the seat in its rowboat, FREE or DESTROYED
-    galleon: int
-    holds: list[list[int]]  # per ship: [british, french]
-    tortuga_chests: list[int]  # [british slot, french slot, loose]
-    albatross: list[int]
-    maps: list[list[str]]  # Treasure Maps held, per seat
-    pirate_code: list[int]  # votes a seat still sits out
-    scurvy: list[bool]  # loses its next turn
-    current: int
-    actions_left: int
-    extra_action: bool  # Atlantis against a marooning: the captain acts again
-    queue: list[tuple[Any, ...]]
-    voting: list[int]  # the seats to vote now (simultaneous), [] when no vote is open
-    ballots: dict[int, tuple[int, ...]]
-    vote_info: tuple[Any, ...]  # (kind, place, caller) of the open vote
-    last_vote: tuple[Any, ...]  # (kind, sorted cards) of the last revealed vote
-    memory: list[dict[str, Any]]  # per seat: what it saw that the view must keep
-    tiebreak: bool
-    winner_team: int  # -1 while the game runs
-    _events: list[tuple[Any, ...]]
-    _log: list[Event]
-    _formatted: int
+class Tortuga1667State(Table):
+    """A game of Tortuga 1667 for 2-9 players: the protocol and the engine loop on top of the
+    `Table` (table.py), which holds the fields and the moves the rules modules share."""
 
     # -- setup -------------------------------------------------------------------------------
 
     @classmethod
     def new(cls, players: int, seed: int, options: dict[str, Any]) -> Tortuga1667State:
-        from buccaneer.games.tortuga1667.setup import set_up  # noqa: PLC0415
-
         state = cls.__new__(cls)
         set_up(state, players, seed, options)
         state._advance()
         return state
 
-    # -- places and ranks ------------------------------------------------------------------------
-
-    def place_of(self, seat: int) -> int:
-        """0/1 a ship, 2 Tortuga, 3 a rowboat."""
-        for place in (FLYING_DUTCHMAN, JOLLY_ROGER, TORTUGA):
-            if seat in self.lines[place]:
-                return place
-        return 3
-
-    def rank_of(self, seat: int) -> int:
-        place = self.place_of(seat)
-        return self.lines[place].index(seat) if place < 3 else -1
-
-    def _leave(self, seat: int) -> None:
-        """Take a pawn off its line or rowboat; those below move up."""
-        for line in self.lines:
-            if seat in line:
-                line.remove(seat)
-                return
-        for ship in (0, 1):
-            if self.rowboats[ship] == seat:
-                self.rowboats[ship] = FREE
-
-    def _join(self, seat: int, place: int) -> None:
-        """To the bottom of a line ("Zet je pion hierbij onderaan in de rij"); an empty ship's
-        first pawn is its captain. A ship with two Albatrosses aboard maroons everyone."""
-        self._leave(seat)
-        self.lines[place].append(seat)
-        if place < TORTUGA:
-            self._check_albatross(place)
-
-    def _check_albatross(self, ship: int) -> None:
-        """ "Zodra een schip 2 Albatrossen aan boord heeft, worden alle spelers op dat schip
-        verbannen naar Tortuga" — in reverse rank ("de laagst geplaatste pion op het schip
-        wordt de hoogst geplaatste pion op Tortuga")."""
-        crew = self.lines[ship]
-        if sum(self.albatross[s] for s in crew) >= 2:
-            self._events.append(("albatross_bomb", ship, tuple(crew)))
-            self.maroon(list(reversed(crew)), "albatross")
-
     # -- marooning -----------------------------------------------------------------------------
-
-    def maroon(self, seats: list[int], cause: str, by: int = -1) -> None:
-        """Send seats to Tortuga, each first offered its Treasure Map reactions: Fountain of
-        Youth cancels any marooning; Atlantis, against a captain's, moves to the other ship."""
-        steps: list[tuple[Any, ...]] = []
-        for seat in seats:
-            if self._maroon_reactions(seat, cause):
-                steps.append(("react_maroon", seat, cause, by))
-            steps.append(("do_maroon", -1, seat, cause, by))
-        self.queue[:0] = steps
-
-    def _maroon_reactions(self, seat: int, cause: str) -> list[Action]:
-        options: list[Action] = []
-        if FOUNTAIN_OF_YOUTH in self.maps[seat]:
-            options.append(PlayMap(FOUNTAIN_OF_YOUTH))
-        if ATLANTIS in self.maps[seat] and cause == "captain" and self.place_of(seat) < TORTUGA:
-            options.append(PlayMap(ATLANTIS))
-        return options
 
     def _do_maroon(self, seat: int, cause: str) -> None:
         place = self.place_of(seat)
         self._events.append(("marooned", seat, place, cause))
-        self._leave(seat)
+        self.leave(seat)
         self.lines[TORTUGA].append(seat)
         if place == TORTUGA and self.votes[seat]:
             # "Ook moet je één van je stemkaarten onder de stapel stemkaarten leggen en de rest
-            # van het spel met een stemkaart minder spelen."
-            if len(set(self.votes[seat])) > 1:
+            # van het spel met een stemkaart minder spelen." Asked whenever there is a choice
+            # of cards, even of one kind: whether it is asked must not show others the hand.
+            if len(self.votes[seat]) > 1:
                 self.queue.insert(0, ("discard", seat))
             else:
-                self._lose_vote(seat, self.votes[seat][0])
-
-    def _lose_vote(self, seat: int, card: int) -> None:
-        self.votes[seat].remove(card)
-        self.vote_deck.insert(0, card)
-        self._forget_hand(seat)
-        self._events.append(("lost_vote", seat, card))
-
-    def _forget_hand(self, seat: int) -> None:
-        """A memory of `seat`'s vote cards (Crow's Nest) lapses when its hand changes."""
-        for memo in self.memory:
-            memo.get("hands", {}).pop(seat, None)
-
-    # -- vote cards ------------------------------------------------------------------------------
-
-    def draw_vote(self, seat: int) -> None:
-        if self.vote_deck:
-            self.votes[seat].append(self.vote_deck.pop())
-            self.votes[seat].sort()
-            self._forget_hand(seat)
-            self.top_changed()
-
-    def top_changed(self) -> None:
-        """A seat that put a card on top of the vote deck (Letter of Marque) knows the top only
-        until a card is taken from or put on it, or the deck is shuffled."""
-        for memo in self.memory:
-            memo.pop("deck_top", None)
+                self.lose_vote(seat, self.votes[seat][0])
 
     # -- the protocol ----------------------------------------------------------------------
 
@@ -226,20 +106,8 @@ class Tortuga1667State(State):
         if seat not in self.to_move():
             return []
         if self.voting:
-            return self._ballots(seat)
-        from buccaneer.games.tortuga1667.decisions import decision_actions  # noqa: PLC0415
-
+            return self.ballot_choices(seat)
         return decision_actions(self, self.queue[0])
-
-    def _ballots(self, seat: int) -> list[Action]:
-        hand = sorted(set(self.votes[seat]))
-        ballots: list[Action] = [Vote((c,)) for c in hand]
-        if EL_DORADO in self.maps[seat]:
-            # El Dorado: "Deze speler mag 2 stemkaarten spelen bij een volgende stemronde naar
-            # keuze".
-            pairs = {tuple(sorted(p)) for p in combinations(self.votes[seat], 2)}
-            ballots += [Vote(p) for p in sorted(pairs)]
-        return ballots
 
     def apply(self, seat: int, action: Action | dict[str, Any]) -> None:
         if isinstance(action, dict):
@@ -248,10 +116,13 @@ class Tortuga1667State(State):
             raise IllegalAction(f"{action!r} is not a Tortuga 1667 action")
         if self.winner_team >= 0:
             raise IllegalAction("the game is over")
+        # Exact types at the boundary: 1.0, True and numpy ints compare equal to 1, so they would
+        # pass the legality check below and then break the history, the record and a replay.
+        if not is_seat(seat, self.players):
+            raise IllegalAction(f"there is no seat {seat!r} in a {self.players}-player game")
+        check_fields(action)
         movers = self.to_move()
         if seat not in movers:
-            if not isinstance(seat, int) or not 0 <= seat < self.players:
-                raise IllegalAction(f"there is no seat {seat!r} in a {self.players}-player game")
             if self.voting and seat in self.voting:
                 raise IllegalAction(f"{self.name(seat)} has already voted")
             waiting = ", ".join(self.name(s) for s in movers)
@@ -263,8 +134,6 @@ class Tortuga1667State(State):
             self._advance()
             return
         if action not in legal:
-            from buccaneer.games.tortuga1667.explain import why_illegal  # noqa: PLC0415
-
             raise IllegalAction(why_illegal(self, seat, action, legal))
         self._history.append((seat, action))
         if self.voting:
@@ -272,8 +141,6 @@ class Tortuga1667State(State):
             self.ballots[seat] = action.cards
             self._events.append(("voted", seat, action.cards))
         else:
-            from buccaneer.games.tortuga1667.decisions import resolve  # noqa: PLC0415
-
             resolve(self, self.queue.pop(0), action)
         self._advance()
 
@@ -315,52 +182,9 @@ class Tortuga1667State(State):
             self.ballots[seat] = default.cards
             self._events.append(("voted", seat, default.cards))
         else:
-            from buccaneer.games.tortuga1667.decisions import resolve  # noqa: PLC0415
-
             resolve(self, self.queue.pop(0), default)
 
-    # -- turns ---------------------------------------------------------------------------------
-
-    def start_turn(self, seat: int) -> None:
-        self.current = seat
-        two = self.players == 2 and self.options["two_actions_two_players"]
-        self.actions_left = 2 if two else 1
-        if self.scurvy[seat]:
-            # Scurvy: "verliezen hun volgende beurt"
-            self.scurvy[seat] = False
-            self._events.append(("scurvy_skip", seat))
-            self.queue.append(("next_turn", -1))
-            return
-        self.queue.append(("turn", seat))
-
-    def end_action(self) -> None:
-        """After an action and all it set off: another action, or the next seat's turn."""
-        if self.tiebreak and not self.deck and all(card is None for card in self.row):
-            # docs/rulings.md: a tiebreak that uses up every event card still tied is shared.
-            self._finish(SHARED)
-            return
-        if self.extra_action:
-            self.extra_action = False
-            self.queue.insert(0, ("turn", self.current))
-            return
-        self.actions_left -= 1
-        if self.actions_left > 0:
-            self.queue.insert(0, ("turn", self.current))
-        else:
-            self.queue.insert(0, ("next_turn", -1))
-
     # -- votes -----------------------------------------------------------------------------------
-
-    def call_vote(self, kind: str, place: int, caller: int) -> None:
-        """Attack and mutiny calls let Atlantis holders on the other ship join first."""
-        steps: list[tuple[Any, ...]] = []
-        if kind in ("attack", "mutiny"):
-            other = 1 - place
-            for seat in list(self.lines[other]):
-                if ATLANTIS in self.maps[seat]:
-                    steps.append(("react_call", seat, place))
-        steps.append(("open_vote", -1, kind, place, caller))
-        self.queue[:0] = steps
 
     def _open_vote(self, kind: str, place: int, caller: int) -> bool:
         """Open the vote (False: it is off)."""
@@ -395,7 +219,7 @@ class Tortuga1667State(State):
             for card in self.ballots[seat]:
                 self.votes[seat].remove(card)
                 cards.append(card)
-            self._forget_hand(seat)
+            self.forget_hand(seat)
             if len(self.ballots[seat]) == 2:
                 self.maps[seat].remove(EL_DORADO)
                 self.discard.append(EL_DORADO)
@@ -450,43 +274,16 @@ class Tortuga1667State(State):
 
     # -- the end -----------------------------------------------------------------------------
 
-    def team_chests(self) -> tuple[int, int]:
-        """Chests in the team's holds on both ships plus its slot on Tortuga."""
-        british = self.holds[0][BRITISH] + self.holds[1][BRITISH] + self.tortuga_chests[BRITISH]
-        french = self.holds[0][FRENCH] + self.holds[1][FRENCH] + self.tortuga_chests[FRENCH]
-        return british, french
-
-    def armada(self) -> None:
-        """ "Zodra de Spaanse Vlootkaart wordt onthuld, wint de Franse of Britse bemanning met de
-        meeste schatkisten" — a tie goes to the Dutch seat (odd counts) or to the tiebreak."""
-        british, french = self.team_chests()
-        if british != french:
-            self._finish(BRITISH if british > french else FRENCH)
-        elif self.players % 2:
-            self._finish(DUTCH)
-        else:
-            from buccaneer.games.tortuga1667.setup import start_tiebreak  # noqa: PLC0415
-
-            start_tiebreak(self)
-
-    def _finish(self, team: int) -> None:
-        self.winner_team = team
-        self.queue.clear()
-        self.voting = []
-        self._events.append(("over", team, self.team_chests()))
-
     def _check_tiebreak(self) -> None:
         """In the tiebreak "Het team dat als eerste op voorsprong komt, wint het spel"."""
         if self.tiebreak and self.winner_team < 0:
             british, french = self.team_chests()
             if british != french:
-                self._finish(BRITISH if british > french else FRENCH)
+                self.finish(BRITISH if british > french else FRENCH)
 
     # -- the engine loop -------------------------------------------------------------------------
 
     def _advance(self) -> None:
-        from buccaneer.games.tortuga1667.decisions import AUTOMATIC, run_automatic  # noqa: PLC0415
-
         while self.winner_team < 0:
             self._check_tiebreak()
             if self.winner_team >= 0:
@@ -533,14 +330,10 @@ class Tortuga1667State(State):
     # -- information -----------------------------------------------------------------------------
 
     def view(self, seat: int | None) -> dict[str, Any]:
-        from buccaneer.games.tortuga1667.view import build_view  # noqa: PLC0415
-
         return build_view(self, seat)
 
     def determinize(self, seat: int | None, rng: random.Random) -> Self:
-        from buccaneer.games.tortuga1667.sampling import determinize  # noqa: PLC0415
-
-        return determinize(self, seat, rng)  # type: ignore[return-value]
+        return determinize(self, seat, rng)
 
     def clone(self) -> Self:
         twin = self.__class__.__new__(self.__class__)
@@ -629,17 +422,10 @@ class Tortuga1667State(State):
 
     # -- words -----------------------------------------------------------------------------------
 
-    def name(self, seat: int) -> str:
-        return SEAT_NAMES[seat] if 0 <= seat < len(SEAT_NAMES) else f"seat {seat}"
-
     def describe(self, action: Action, seat: int | None = None) -> str:
-        from buccaneer.games.tortuga1667.explain import describe  # noqa: PLC0415
-
         return describe(self, action, seat)
 
     def format_event(self, raw: tuple[Any, ...]) -> list[Event]:
-        from buccaneer.games.tortuga1667.log import format_event  # noqa: PLC0415
-
         return format_event(self, raw)
 
 

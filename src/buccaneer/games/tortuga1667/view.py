@@ -8,7 +8,7 @@ loyalty cards so far, a card it put on top of the vote deck, and a hand it chose
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from buccaneer.games.tortuga1667.components import (
     ARMADA_AMONG_LAST,
@@ -18,16 +18,14 @@ from buccaneer.games.tortuga1667.components import (
     TORTUGA,
     vote_name,
 )
-
-if TYPE_CHECKING:
-    from buccaneer.games.tortuga1667.state import Tortuga1667State
+from buccaneer.games.tortuga1667.table import Table
 
 
 def _votes(cards: list[int]) -> list[str]:
     return [vote_name(c) for c in sorted(cards)]
 
 
-def decision(state: Tortuga1667State) -> dict[str, Any] | None:
+def decision(state: Table) -> dict[str, Any] | None:
     """The public description of what the engine waits for."""
     if state.winner_team >= 0:
         return None
@@ -55,9 +53,7 @@ def decision(state: Tortuga1667State) -> dict[str, Any] | None:
     return info
 
 
-def _known_hands(
-    state: Tortuga1667State, seat: int | None, memory: dict[str, Any]
-) -> dict[str, list[str]]:
+def _known_hands(state: Table, seat: int | None, memory: dict[str, Any]) -> dict[str, list[str]]:
     """Hands this seat chose with Crow's Nest (and, mid-pick, the cards given so far)."""
     hands = {str(t): _votes(cards) for t, cards in memory.get("hands", {}).items()}
     head = state.queue[0] if state.queue and not state.voting else None
@@ -66,7 +62,7 @@ def _known_hands(
     return hands
 
 
-def build_view(state: Tortuga1667State, seat: int | None) -> dict[str, Any]:
+def build_view(state: Table, seat: int | None) -> dict[str, Any]:
     view = state.base_view(seat)
     over = state.winner_team >= 0
     view["scores"] = state.scores() if over else [0.0] * state.players
