@@ -32,6 +32,8 @@ from buccaneer.cli_support.common import (
     parse_agents,
     parse_options,
     pick_record,
+    prepare_save,
+    save_record,
     start_game,
 )
 from buccaneer.cli_support.play import PlaySession, console_reader
@@ -189,6 +191,9 @@ def play(
         controllers: dict[int, Agent | None] = {seat: None}
         for other, agent in zip(others, specs, strict=True):
             controllers[other] = None if agent.is_human else agent.make()
+        if save is not None:  # an unsaveable game fails now, before anyone has moved
+            prepare_save(save)
+            save_record(save, state)
         console = _console()
         session = PlaySession(
             spec=spec,
@@ -252,6 +257,7 @@ def simulate(
             raise CliError("simulate plays bots only; use `buccaneer play` to join a game")
         out: IO[str] | None = None
         if save is not None:
+            prepare_save(save)
             try:
                 out = stack.enter_context(save.open("w", encoding="utf-8"))
             except OSError as exc:
@@ -426,10 +432,16 @@ def tournament(
 @app.command()
 def replay(
     file: Annotated[
-        Path, typer.Argument(help="A record saved by play, or JSON Lines from simulate.")
+        Path,
+        typer.Argument(
+            help="A record saved by play, JSON Lines from simulate, or a tournament's results.json."
+        ),
     ],
     index: Annotated[
-        int, typer.Option("--index", "-i", help="Which record of a JSON Lines file (0 first).")
+        int,
+        typer.Option(
+            "--index", "-i", help="Which game of a file holding several (0 first, -1 last)."
+        ),
     ] = 0,
     step: Annotated[
         bool | None,
@@ -439,18 +451,35 @@ def replay(
     ] = None,
     seat: Annotated[
         int | None,
-        typer.Option("--seat", "-s", help="Show only what this seat saw (default: everything)."),
+        typer.Option(
+            "--seat", "-s", help="Show what this seat saw (default: what a spectator saw)."
+        ),
     ] = None,
+    everything: Annotated[
+        bool,
+        typer.Option(
+            "--all",
+            help="Show every seat's private events too; only for a finished game, whose seed "
+            "reveals them anyway.",
+        ),
+    ] = False,
 ) -> None:
     """Show a saved game action by action, then its final board.
 
     Example: buccaneer replay games.jsonl --index 3 --seat 1
     """
     with _people_errors():
-        record = pick_record(file, index)
+        record, played_by = pick_record(file, index)
         console = _console()
         stepping = sys.stdin.isatty() if step is None else step
-        replay_record(record, console, seat, console_reader(console) if stepping else None)
+        replay_record(
+            record,
+            console,
+            seat,
+            console_reader(console) if stepping else None,
+            everything=everything,
+            agents=played_by,
+        )
 
 
 def main() -> None:

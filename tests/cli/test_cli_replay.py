@@ -27,22 +27,22 @@ def _record(path: Path, index: int) -> GameRecord:
     return GameRecord.from_json(path.read_text().splitlines()[index])
 
 
-def test_replay_shows_the_whole_log_and_the_result(invoke: Invoke, jsonl: Path) -> None:
+def test_replay_shows_the_public_log_and_the_result(invoke: Invoke, jsonl: Path) -> None:
     result = invoke(["replay", str(jsonl), "--index", "1", "--no-step"])
     assert result.exit_code == 0, result.output
     state = buccaneer.replay(_record(jsonl, 1))
-    for event in state.log:
+    for event in state.log_for(None):
         assert event.text in result.stdout
     name = buccaneer.GAMES[GAME].seat_name(state.winners()[0])
     assert f"Winner(s): {name}" in result.stdout
-    assert f"seed {50 + 1}" in result.stdout
+    assert f"Seed {50 + 1}." in result.stdout
 
 
 def test_replay_for_one_seat_hides_the_others_private_events(invoke: Invoke, jsonl: Path) -> None:
     state = buccaneer.replay(_record(jsonl, 0))
     private = [e for e in state.log if e.visible_to is not None]
     assert {seat for e in private for seat in e.visible_to or ()} == {0, 1}
-    everything = invoke(["replay", str(jsonl), "--no-step"]).stdout
+    everything = invoke(["replay", str(jsonl), "--no-step", "--all"]).stdout
     seat0 = invoke(["replay", str(jsonl), "--no-step", "--seat", "0"]).stdout
     for event in private:
         assert event.text in everything
@@ -61,8 +61,7 @@ def test_a_single_record_file_from_play(invoke: Invoke, tmp_path: Path) -> None:
 def test_step_mode_stops_on_q(invoke: Invoke, jsonl: Path) -> None:
     result = invoke(["replay", str(jsonl), "--step"], input="\n\nq\n")
     assert result.exit_code == 0, result.output
-    assert "Stopped after action 2" in result.stdout
-    assert "unfinished after 3 actions" in result.stdout
+    assert "Replay stopped after 3 of " in result.stdout
 
 
 @pytest.mark.parametrize("index", ["3", "-4"])

@@ -188,12 +188,12 @@ def test_render_shows_boards_dice_numbers_ranking_and_capacities() -> None:
                 "fleet": ["red", "purple"],
                 "crew": ["blue"],
                 "tortuga": ["white", "yellow"],
-                "dice": {"A": "fleet", "C": "fleet", "B": "crew"},
+                "dice": {"E": "fleet", "B": "fleet", "A": "crew"},
                 "bonus": {"fleet": 1},
                 "coins": [2, 3],
             },
-            1: {"dice": {"B": "fleet", "D": "hunt"}, "coins": [1]},
-            2: {"crew_box": 7, "bonus": {"raid": 2}, "dice": {"E": "raid"}},
+            1: {"dice": {"A": "fleet", "C": "hunt"}, "coins": [1]},
+            2: {"crew_box": 7, "bonus": {"raid": 2}, "dice": {"D": "raid"}},
         },
         phase="actions",
     )
@@ -202,13 +202,13 @@ def test_render_shows_boards_dice_numbers_ranking_and_capacities() -> None:
     # Tortuga count and chest letters, fleet 2 of 3 (boat on box 4), crew 1 of 2.
     assert re.search(r"2 WY\s+2/3 RP\s+1/2 B\s", ani), ani
     assert "2 (2+3=5 coins)" in ani
-    # A shows 1 and C shows 3 on fleet, plus the bonus tile: 5; B shows 3 on crew.
-    dice_rows = [line for line in text.splitlines() if "A1 C3 +1 =5" in line]
-    assert dice_rows and "B3" in dice_rows[0]
-    # Lothar's coins are hidden from Ani; Frank's E shows 4 on raid, with his "2" tile 6.
+    # B shows 3 and E shows 1 on fleet, plus the bonus tile: 5; A shows 3 on crew.
+    dice_rows = [line for line in text.splitlines() if "B3 E1 +1 =5" in line]
+    assert dice_rows and "A3" in dice_rows[0]
+    # Lothar's coins are hidden from Ani; Frank's D shows 4 on raid, with his "2" tile 6.
     assert "1 (hidden)" in text
-    assert "E4 +2 =6" in text
-    # Fleet: Ani 5 beats Lothar's B2.
+    assert "D4 +2 =6" in text
+    # Fleet: Ani 5 beats Lothar's A2.
     assert "Now resolving expand fleet" in text
     assert re.search(r"1st you 5 — boat \+2 boxes", text)
     assert re.search(r"2nd Lothar 2 — boat \+1 box", text)
@@ -220,9 +220,9 @@ def test_ranking_ties_go_to_the_start_player_then_clockwise() -> None:
     state = position(
         3,
         seats={
-            0: {"dice": {"C": "fleet"}},
-            1: {"dice": {"A": "fleet"}},
-            2: {"dice": {"C": "fleet"}},
+            0: {"dice": {"B": "fleet"}},
+            1: {"dice": {"E": "fleet"}},
+            2: {"dice": {"B": "fleet"}},
         },
         phase="actions",
         start=1,

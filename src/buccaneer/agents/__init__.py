@@ -23,12 +23,13 @@ def available() -> list[str]:
 
 
 def make(name: str, **params: Any) -> Agent:
-    """An agent by name with its parameters; raises OptionError for an unknown name."""
-    if name not in _FACTORIES:
+    """An agent by name with its parameters, each checked for its type and range: an unknown
+    name, an unknown parameter or a wrong value raises `OptionError` naming it."""
+    if not isinstance(name, str) or name not in _FACTORIES:
         raise OptionError(f"unknown agent {name!r}; available: {', '.join(available())}")
     try:
         return _FACTORIES[name](**params)
-    except TypeError as exc:
+    except (TypeError, OptionError) as exc:
         raise OptionError(f"agent {name!r}: {exc}") from None
 
 

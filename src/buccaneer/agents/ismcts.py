@@ -15,6 +15,7 @@ winners, 0 for the rest.
 from __future__ import annotations
 
 import math
+import numbers
 import random
 import time
 from collections.abc import Callable, Hashable
@@ -113,22 +114,15 @@ class ISMCTSAgent:
     ) -> None:
         if unknown:
             raise OptionError(f"ismcts has no parameter {', '.join(sorted(unknown))}")
+        iterations = _whole("iterations", iterations, low=1)
+        time = _number("time", time, positive=True)
         if iterations is None and time is None:
             iterations = 400
-        if iterations is not None and iterations < 1:
-            raise OptionError(f"iterations must be at least 1, got {iterations}")
-        if time is not None and time <= 0:
-            raise OptionError(f"time must be positive, got {time}")
-        if opponents not in ("policy", "tree"):
+        exploration = _number("exploration", exploration)
+        prior = _number("prior", prior, high=1.0)
+        max_rollout = _whole("max_rollout", max_rollout, low=0)
+        if not isinstance(opponents, str) or opponents not in ("policy", "tree"):
             raise OptionError(f"opponents must be 'policy' or 'tree', got {opponents!r}")
-        if not 0 <= prior <= 1:
-            raise OptionError(f"prior must be from 0 to 1, got {prior}")
-        if exploration < 0:
-            raise OptionError(f"exploration must be 0 or more, got {exploration}")
-        if max_rollout is not None and (
-            isinstance(max_rollout, bool) or not isinstance(max_rollout, int) or max_rollout < 0
-        ):
-            raise OptionError(f"max_rollout must be an int, 0 or more, got {max_rollout!r}")
         self.iterations = iterations
         self.time = time
         self.exploration = exploration
@@ -245,6 +239,37 @@ class ISMCTSAgent:
             winners = [s for s, score in enumerate(scores) if score == best]
         share = 1.0 / len(winners) if winners else 0.0
         return [share if s in winners else 0.0 for s in range(world.players)]
+
+
+def _whole(name: str, value: Any, *, low: int) -> Any:
+    """`value` as an int of at least `low` (None stays None); bools and floats are refused."""
+    if value is None:
+        return None
+    if isinstance(value, bool) or not isinstance(value, numbers.Integral):
+        raise OptionError(f"{name} must be a whole number, at least {low}, got {value!r}")
+    if value < low:
+        raise OptionError(f"{name} must be at least {low}, got {value}")
+    return int(value)
+
+
+def _number(name: str, value: Any, *, positive: bool = False, high: float | None = None) -> Any:
+    """`value` as a finite float, more than 0 with `positive` else 0 or more, at most `high`;
+    None stays None, and bools are refused."""
+    if value is None:
+        return None
+    low = "more than 0" if positive else "0 or more"
+    wanted = f"a number, {low}" + ("" if high is None else f" and at most {high:g}")
+    if isinstance(value, bool) or not isinstance(value, numbers.Real):
+        raise OptionError(f"{name} must be {wanted}, got {value!r}")
+    number = float(value)
+    if (
+        not math.isfinite(number)
+        or number < 0
+        or (positive and number == 0)
+        or (high is not None and number > high)
+    ):
+        raise OptionError(f"{name} must be {wanted}, got {value!r}")
+    return number
 
 
 def _now() -> float:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from buccaneer.core.errors import IllegalAction
+from buccaneer.core.errors import IllegalAction, OptionError
 from buccaneer.core.state import Action, State
 
 
@@ -16,7 +16,7 @@ class RandomAgent:
 
     def __init__(self, **params: Any) -> None:
         if params:
-            raise TypeError(f"the random agent takes no parameters, got {', '.join(params)}")
+            raise OptionError(f"the random agent takes no parameters, got {', '.join(params)}")
 
     def act(self, state: State, seat: int, rng: random.Random) -> Action:
         actions = state.legal_actions(seat)

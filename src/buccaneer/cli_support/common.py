@@ -13,6 +13,7 @@ from typing import Any
 from buccaneer import agents
 from buccaneer.agents import Agent
 from buccaneer.core import GameRecord, GameSpec, OptionError, State, get_spec, load
+from buccaneer.sim.tournament import FORMAT as TOURNAMENT_FORMAT
 
 HUMAN = "human"
 
@@ -80,13 +81,19 @@ def parse_agent(text: str) -> AgentSpec:
         key, sep, value = param.partition("=")
         if not sep or not key.strip():
             raise CliError(f"agent parameter {param!r} in {text!r} must look like KEY=VALUE")
-        values[key.strip()] = parse_value(value.strip())
+        key = key.strip()
+        if key in values:
+            raise CliError(f"agent {name!r}: {key} is given twice in {text!r}")
+        values[key] = parse_value(value.strip())
     if name != HUMAN and name not in agents.available():
         known = ", ".join([*agents.available(), HUMAN])
         raise CliError(f"unknown agent {name!r}; available: {known}")
     if name == HUMAN and values:
         raise CliError("a human seat takes no parameters")
-    return AgentSpec(name, values)
+    spec = AgentSpec(name, values)
+    if not spec.is_human:
+        spec.make()  # every parameter checked now, before a game starts (OptionError)
+    return spec
 
 
 def count_agents(text: str | None) -> int | None:
@@ -135,16 +142,58 @@ def write_atomic(path: Path, text: str) -> None:
         raise
 
 
-def save_record(path: Path, state: State) -> None:
-    """The game so far as a one-record JSON file; `OSError` becomes a `CliError`."""
+def prepare_save(path: Path, flag: str = "--save") -> None:
+    """Before anything is played: make the missing folders of `path`, and refuse (`CliError`) a
+    folder or a place where no file can be made, so a game never starts unsaveable."""
+    if path.is_dir():
+        raise CliError(f"{flag} {path} is a folder; give a file name such as {path / 'game.json'}")
     try:
-        write_atomic(path, state.record().to_json(indent=1) + "\n")
+        path.parent.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise CliError(
+            f"cannot save to {path}: its folder cannot be made ({exc.strerror or exc})"
+        ) from None
+
+
+def save_record(path: Path, state: State) -> int:
+    """The game so far as a one-record JSON file; the number of actions it holds. `OSError`
+    becomes a `CliError`."""
+    record = state.record()
+    try:
+        write_atomic(path, record.to_json(indent=1) + "\n")
     except OSError as exc:
         raise CliError(f"cannot write the record to {path}: {exc.strerror or exc}") from None
+    return len(record.actions)
 
 
-def read_records(path: Path) -> list[str]:
-    """The record texts in `path`: one JSON record, a JSON list of them, or JSON Lines.
+@dataclass(frozen=True)
+class StoredRecord:
+    """One game found in a file: its record's JSON text (parsed only when used) and, for a
+    tournament's results, the agent that played each seat."""
+
+    text: str
+    agents: list[str] | None = None
+
+
+def _tournament_games(path: Path, data: dict[str, Any]) -> list[StoredRecord]:
+    """The records in a tournament's `results.json`, in the order of its `games`."""
+    games = data.get("games")
+    if not isinstance(games, list):
+        raise CliError(f"{path} is a tournament's results without a list of games")
+    found: list[StoredRecord] = []
+    for i, game in enumerate(games):
+        record = game.get("record") if isinstance(game, dict) else None
+        if not isinstance(record, dict):
+            raise CliError(f"{path}, game {i}: the tournament's results hold no game record")
+        seats = game.get("seats")
+        agents = [str(s) for s in seats] if isinstance(seats, list) else None
+        found.append(StoredRecord(json.dumps(record), agents))
+    return found
+
+
+def read_records(path: Path) -> list[StoredRecord]:
+    """The records in `path`: one JSON record, a JSON list of them, JSON Lines (simulate), or a
+    tournament's `results.json`.
 
     Records are returned unparsed so a long file is only checked where it is used.
     """
@@ -158,18 +207,25 @@ def read_records(path: Path) -> list[str]:
         lines = [line for line in text.splitlines() if line.strip()]
         if len(lines) <= 1:
             raise CliError(f"{path} is not a game record: invalid JSON ({whole})") from None
-        return lines
+        return [StoredRecord(line) for line in lines]
+    except RecursionError:
+        raise CliError(f"{path} is not a game record: the JSON is nested too deeply") from None
+    if isinstance(data, dict) and data.get("format") == TOURNAMENT_FORMAT:
+        return _tournament_games(path, data)
     if isinstance(data, dict):
-        return [text]
+        return [StoredRecord(text)]
     if isinstance(data, list):
-        return [json.dumps(item) for item in data]
+        return [StoredRecord(json.dumps(item)) for item in data]
     raise CliError(f"{path} holds neither a game record nor a list of them")
 
 
-def pick_record(path: Path, index: int) -> GameRecord:
-    """Record `index` of `path` (negative counts from the end), with errors naming the place."""
-    texts = read_records(path)
-    count = len(texts)
+def pick_record(path: Path, index: int) -> tuple[GameRecord, list[str] | None]:
+    """Record `index` of `path` (negative counts from the end), with errors naming the place,
+    and the agents that played its seats when the file says (a tournament's results)."""
+    stored = read_records(path)
+    count = len(stored)
+    if not count:
+        raise CliError(f"{path} holds no game records")
     if not -count <= index < count:
         raise CliError(
             f"--index {index} is out of range: {path} holds {count} record(s) "
@@ -177,7 +233,16 @@ def pick_record(path: Path, index: int) -> GameRecord:
         )
     position = index % count
     try:
-        return GameRecord.from_json(texts[position])
+        record = GameRecord.from_json(stored[position].text)
     except OptionError as exc:
         where = f"record {position}" if count > 1 else "the record"
         raise CliError(f"{path}, {where}: {exc}") from None
+    agents = stored[position].agents
+    if agents is not None and len(agents) != record.players:
+        agents = None  # a label per seat or none at all
+    return record, agents
+
+
+def plural(count: int, word: str, words: str | None = None) -> str:
+    """ "1 action", "3 actions": a count with its noun in agreement."""
+    return f"{count} {word if count == 1 else (words or word + 's')}"

@@ -1,9 +1,9 @@
 """An interactive game at the terminal: humans (one or several, hot seat) against agents.
 
 The screen only ever shows a human what their seat may know: the board is drawn from
-`view(seat)` and the log is filtered by `Event.visible(seat)`. With several humans at one
-terminal, a hand-over screen sits between two of them so one player's hand or secret choice is
-not left on screen for the next.
+`view(seat)` and the log is `log_for(seat)`, the events visible to that seat. With several
+humans at one terminal, a hand-over screen sits between two of them so one player's hand or
+secret choice is not left on screen for the next.
 """
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ from rich.table import Table
 from rich.text import Text
 
 from buccaneer.agents import Agent
-from buccaneer.cli_support.common import save_record
+from buccaneer.cli_support.common import plural, save_record
 from buccaneer.core import Action, GameSpec, IllegalAction, State
 from buccaneer.sim.games import bot_rng
 
@@ -86,37 +86,40 @@ class PlaySession:
         # How much of the log each human has been shown, so nothing repeats or goes missing.
         self.shown: dict[int, int] = dict.fromkeys(self.humans, 0)
         self.last_human: int | None = None
+        # How many actions the save file holds (None: nothing written yet).
+        self.saved: int | None = None
 
     # -- the loop ------------------------------------------------------------------------------
 
     def run(self) -> int:
         """Play to the end; the process exit code (0 done or quit, 130 interrupted)."""
         try:
-            self._save()
-            self._intro()
-            while movers := self.state.to_move():
-                if len(movers) == 1:
-                    seat = movers[0]
-                    self._apply(seat, self._decide(seat))
-                else:
-                    choices = [(seat, self._decide(seat)) for seat in movers]
-                    for seat, action in sorted(choices, key=lambda choice: choice[0]):
-                        self._apply(seat, action)
-            self._finish()
-            return 0
-        except Quit:
-            self._save()
-            self.console.print(Text("Game stopped. " + self._where(), style="bold"), soft_wrap=True)
-            return 0
-        except KeyboardInterrupt:
-            self._save()
-            self.console.print()
-            self.console.print(Text("Interrupted. " + self._where(), style="bold"), soft_wrap=True)
-            return 130
+            try:
+                self._save()
+                self._intro()
+                while movers := self.state.to_move():
+                    if len(movers) == 1:
+                        seat = movers[0]
+                        self._apply(seat, self._decide(seat))
+                    else:
+                        choices = [(seat, self._decide(seat)) for seat in movers]
+                        for seat, action in sorted(choices, key=lambda choice: choice[0]):
+                            self._apply(seat, action)
+                self._finish()
+                return 0
+            except Quit:
+                self._save()
+                stopped = Text("Game stopped. " + self._where(), style="bold")
+                self.console.print(stopped, soft_wrap=True)
+                return 0
+            except KeyboardInterrupt:
+                self._save()
+                self.console.print()
+                stopped = Text("Interrupted. " + self._where(), style="bold")
+                self.console.print(stopped, soft_wrap=True)
+                return 130
         except Exception:
-            if self.save is not None:
-                note = f"The game up to the last move is saved in {self.save}."
-                self.console.print(Text(note, style="bold"), soft_wrap=True)
+            self._say_what_is_saved()
             raise
 
     def _decide(self, seat: int) -> Action:
@@ -136,7 +139,19 @@ class PlaySession:
 
     def _save(self) -> None:
         if self.save is not None:
-            save_record(self.save, self.state)
+            self.saved = save_record(self.save, self.state)
+
+    def _say_what_is_saved(self) -> None:
+        """After an error: what the save file holds, exactly (never a save that failed)."""
+        if self.save is None or self.saved is None:
+            return
+        played = len(self.state.record().actions)
+        if self.saved == played:
+            note = f"The game up to the last move is saved in {self.save}."
+        else:
+            first = plural(self.saved, "action")
+            note = f"{self.save} holds the game's first {first} (of {played} played)."
+        self.console.print(Text(note, style="bold"), soft_wrap=True)
 
     def _where(self) -> str:
         if self.save is None:
@@ -163,11 +178,10 @@ class PlaySession:
         self.console.print("Enter the number of a move, ? for help, q to quit.", style="dim")
 
     def _flush_log(self, seat: int) -> None:
-        log = self.state.log
+        log = self.state.log_for(seat)  # only what this seat may read
         for event in log[self.shown[seat] :]:
-            if event.visible(seat):
-                private = event.visible_to is not None
-                self.console.print(Text("  " + event.text, style="italic" if private else ""))
+            private = event.visible_to is not None
+            self.console.print(Text("  " + event.text, style="italic" if private else ""))
         self.shown[seat] = len(log)
 
     def _handover(self, seat: int) -> None:
