@@ -140,11 +140,20 @@ def games() -> None:
             choices = " | ".join(_shown(c) for c in option.choices) if option.choices else "-"
             detail.add_row(option.name, _shown(option.default), choices, option.help)
         console.print(detail)
+        for option in spec.options.values():
+            if option.list_items:
+                example = ",".join(option.list_items[:3])
+                console.print(
+                    Text(f"A list, names separated by commas: -o {option.name}={example}"),
+                    style="dim",
+                    soft_wrap=True,
+                )
     console.print(f"Agents for --bots: {_AGENTS}, and human (play only).", style="dim")
 
 
 def _shown(value: Any) -> str:
-    return "none" if value is None else str(value)
+    """An option value as it is typed after `-o KEY=` (true, not Python's True)."""
+    return "none" if value is None else value if isinstance(value, str) else json.dumps(value)
 
 
 # -- play --------------------------------------------------------------------------------------
@@ -183,7 +192,7 @@ def play(
         named = count_agents(bots)
         if players is None and named is not None:
             players = named + 1
-        spec, state, actual_seed = start_game(game, players, seed, parse_options(option, variant))
+        spec, state, actual_seed = start_game(game, players, seed, parse_options(game, option, variant))
         if not 0 <= seat < state.players:
             raise CliError(f"--seat must be from 0 to {state.players - 1}, got {seat}")
         others = [s for s in range(state.players) if s != seat]
@@ -247,7 +256,7 @@ def simulate(
     Example: buccaneer simulate cartagena -n 1000 --players 4 --variant tortuga
     """
     with _people_errors(), ExitStack() as stack:
-        options = parse_options(option, variant)
+        options = parse_options(game, option, variant)
         if players is None:
             players = count_agents(bots)
         spec, first, base_seed = start_game(game, players, seed, options)
@@ -380,7 +389,7 @@ def tournament(
             player_counts=counts,
             games=games,
             seed=new_seed() if seed is None else seed,
-            options=parse_options(option, variant),
+            options=parse_options(spec.name, option, variant),
             max_actions=max_actions,
         )
         try:

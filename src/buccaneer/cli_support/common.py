@@ -33,8 +33,10 @@ def parse_value(text: str) -> Any:
         return text
 
 
-def parse_options(pairs: list[str] | None, variant: str | None) -> dict[str, Any]:
-    """Game options from repeated `-o KEY=VALUE` and the `--variant` shorthand."""
+def parse_options(game: str, pairs: list[str] | None, variant: str | None) -> dict[str, Any]:
+    """Game options from repeated `-o KEY=VALUE` and the `--variant` shorthand. An option that
+    takes a list of names may be written `KEY=a,b,c` as well as `KEY=["a","b","c"]`."""
+    declared = get_spec(game).options
     options: dict[str, Any] = {}
     for pair in pairs or []:
         key, sep, value = pair.partition("=")
@@ -43,7 +45,11 @@ def parse_options(pairs: list[str] | None, variant: str | None) -> dict[str, Any
             raise CliError(f"option {pair!r} must look like KEY=VALUE (for example variant=...)")
         if key in options:
             raise CliError(f"option {key!r} is given twice")
-        options[key] = parse_value(value.strip())
+        parsed = parse_value(value.strip())
+        option = declared.get(key)
+        if option is not None and option.list_items and isinstance(parsed, str):
+            parsed = [name.strip() for name in parsed.split(",")]
+        options[key] = parsed
     if variant is not None:
         if "variant" in options and options["variant"] != variant:
             raise CliError("--variant and -o variant=... disagree; give the variant once")

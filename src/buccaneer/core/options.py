@@ -8,6 +8,7 @@ and the view carry one canonical form.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -21,6 +22,8 @@ class Option:
 
     `check` receives a value the caller gave and returns its canonical form, or raises
     `OptionError` saying what is wrong. `choices`, when given, is shown in help and errors.
+    `list_items`, for an option that may be a list of names, are those names: the command line
+    then takes the list written plainly, `a,b,c`, as well as in JSON.
     """
 
     name: str
@@ -28,6 +31,15 @@ class Option:
     help: str
     check: Callable[[Any], Any]
     choices: tuple[Any, ...] | None = None
+    list_items: tuple[str, ...] | None = None
+
+
+def typed(value: Any) -> str:
+    """A value as it would be typed (JSON: `["a", 3]`, `true`), for error messages."""
+    try:
+        return json.dumps(value)
+    except (TypeError, ValueError):
+        return repr(value)
 
 
 def one_of(*choices: str) -> Callable[[Any], Any]:

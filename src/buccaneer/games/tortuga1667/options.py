@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from buccaneer.core.errors import OptionError
-from buccaneer.core.options import Option
+from buccaneer.core.options import Option, typed
 from buccaneer.games.tortuga1667.components import CABIN_FEVER, FACADE, STAR_CARDS
 
 
@@ -27,11 +27,20 @@ def _stars(value: Any) -> Any:
     if isinstance(value, list | tuple) and all(isinstance(v, str) for v in value):
         unknown = sorted(set(value) - set(STAR_CARDS))
         if unknown:
-            raise OptionError(f"unknown star card(s) {', '.join(unknown)}; stars: {STAR_CARDS}")
+            raise OptionError(
+                f"unknown star card(s) {', '.join(unknown)}; the star cards are "
+                f"{', '.join(STAR_CARDS)}"
+            )
         if len(set(value)) != len(value) or not 3 <= len(value) <= len(STAR_CARDS):
-            raise OptionError(f"name 3 to {len(STAR_CARDS)} different star cards, got {value!r}")
+            raise OptionError(
+                f"name 3 to {len(STAR_CARDS)} different star cards, got "
+                f"{', '.join(value) or 'none'}"
+            )
         return sorted(value)
-    raise OptionError(f"must be a count 3-6 or a list of star card names, got {value!r}")
+    raise OptionError(
+        f"must be a count 3-6 or a list of star card names ({', '.join(STAR_CARDS)}), "
+        f"got {typed(value)}"
+    )
 
 
 def _removed(value: Any) -> Any:
@@ -47,6 +56,7 @@ OPTIONS: dict[str, Option] = {
         "how many star event cards (3-6, chosen at random) or which ones, by name: "
         + ", ".join(STAR_CARDS),
         _stars,
+        list_items=STAR_CARDS,
     ),
     "advanced_setup": Option(
         "advanced_setup",
