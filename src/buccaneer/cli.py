@@ -192,7 +192,9 @@ def play(
         named = count_agents(bots)
         if players is None and named is not None:
             players = named + 1
-        spec, state, actual_seed = start_game(game, players, seed, parse_options(game, option, variant))
+        spec, state, actual_seed = start_game(
+            game, players, seed, parse_options(game, option, variant)
+        )
         if not 0 <= seat < state.players:
             raise CliError(f"--seat must be from 0 to {state.players - 1}, got {seat}")
         others = [s for s in range(state.players) if s != seat]

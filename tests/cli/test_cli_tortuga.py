@@ -201,7 +201,7 @@ def test_render_shows_boards_dice_numbers_ranking_and_capacities() -> None:
     ani = next(line for line in text.splitlines() if line.startswith("▶ Ani (you)"))
     # Tortuga count and chest letters, fleet 2 of 3 (boat on box 4), crew 1 of 2.
     assert re.search(r"2 WY\s+2/3 RP\s+1/2 B\s", ani), ani
-    assert "2 (2+3=5 coins)" in ani
+    assert "2 (5 coins)" in ani
     # B shows 3 and E shows 1 on fleet, plus the bonus tile: 5; A shows 3 on crew.
     dice_rows = [line for line in text.splitlines() if "B3 E1 +1 =5" in line]
     assert dice_rows and "A3" in dice_rows[0]

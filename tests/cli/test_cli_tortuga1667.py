@@ -241,10 +241,12 @@ def test_board_shows_roles_rowboats_chests_and_cards_in_front_of_pirates() -> No
     state.scurvy[0] = True
     text = text_of(state.view(0))
     lines = text.splitlines()
-    holds = r"│ holds British 2 · French 1\s+│ holds British 0 · French 3\s+│ slots British 1 "
+    titles = r"│ Flying Dutchman holds\s+│ Jolly Roger holds\s+│ Tortuga slots\s+│"
+    assert re.search(titles, text), text
+    holds = r"│ British 2 · French 1\s+│ British 0 · French 3\s+│ British 1 · French 0 "
     assert re.search(holds, text), text
     assert re.search(r"Captain\s+▶ Pirate 4 .*│ \(nobody\)\s+│ Governor\s+Pirate 3", text), text
-    assert re.search(r"First Mate\s+Pirate 1 \(you\)", text)
+    assert re.search(r"First Mate\s+YOU ", text), "the viewer's own pawn, short to fit 80 columns"
     assert re.search(r"Cabin Boy\s+Pirate 5", text)
     assert re.search(r"crew\s+Pirate 2", text)
     assert re.search(r"rowboat: empty\s+│ rowboat: destroyed\s+│ loose chests: 2", text)

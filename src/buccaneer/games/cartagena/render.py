@@ -17,6 +17,9 @@ SEAT_STYLES: tuple[str, ...] = (
     "bold green",
     "bold orange4",
 )
+# A letter per seat, so pirates are told apart without colour (NO_COLOR, redirected output,
+# colour blindness); Brown is N as Blue has the B. The seat table says which letter is whose.
+SEAT_LETTERS: tuple[str, ...] = ("R", "B", "Y", "G", "N")
 SYMBOL_STYLES: dict[str, str] = {
     "skull": "white",
     "hat": "magenta",
@@ -32,15 +35,16 @@ def _pawns(view: dict[str, Any], square: int) -> Text:
     for seat, squares in enumerate(view["pirates"]):
         count = squares.count(square)
         if count:
-            text.append("●" * count, style=SEAT_STYLES[seat])
+            text.append(SEAT_LETTERS[seat] * count, style=SEAT_STYLES[seat])
     return text
 
 
 def render(view: dict[str, Any]) -> Group:
     """Tunnel in six rows of six (one tile each), then start, boat, cards and whose turn."""
     names = view["seat_names"]
-    # Cells are "12 pistol●●●": six of them plus padding fit an 80-column terminal.
-    tunnel = Table.grid(padding=(0, 1))
+    # Cells are "12 pistol RRB " (13 characters): six of them fit an 80-column terminal. Three
+    # pirates fill the cell, but letters and the next square's digits stay apart.
+    tunnel = Table.grid(padding=0)
     for _ in range(6):
         tunnel.add_column(no_wrap=True)
     for row in range(6):
@@ -49,7 +53,7 @@ def render(view: dict[str, Any]) -> Group:
             square = row * 6 + col
             symbol = view["board"][square]
             cell = Text(f"{square + 1:>2} ", style="dim")
-            cell.append(f"{symbol:<6}", style=SYMBOL_STYLES[symbol])
+            cell.append(f"{symbol:<6} ", style=SYMBOL_STYLES[symbol])
             pawns = _pawns(view, square)
             pawns.pad_right(3 - len(pawns))
             cell.append_text(pawns)
@@ -70,7 +74,8 @@ def render(view: dict[str, Any]) -> Group:
         else:
             shown = ", ".join(f"{n}×{sym}" for sym, n in hand.items() if n) or "no cards"
         marker = "▶ " if view["current"] == seat else "  "
-        label = Text(marker + name + (" (you)" if view["seat"] == seat else ""))
+        you = " (you)" if view["seat"] == seat else ""
+        label = Text(f"{marker}{SEAT_LETTERS[seat]} {name}{you}")
         label.stylize(SEAT_STYLES[seat])
         players.add_row(label, shown, str(view["pirates"][seat].count(BOAT)))
     cards = Text(f"draw pile: {view['draw_pile']}   discard: ")

@@ -68,9 +68,10 @@ def _header(view: dict[str, Any]) -> Text:
 def _boards(view: dict[str, Any]) -> Table:
     table = Table(box=None, padding=(0, 1), header_style="bold", pad_edge=False)
     table.add_column("seat", no_wrap=True)
-    table.add_column("Tortuga")
+    # In 80 columns a long row of chests folds onto the next line instead of being cut.
+    table.add_column("Tortuga", overflow="fold")
     for column in ("fleet", "crew", "island"):
-        table.add_column(column)
+        table.add_column(column, overflow="fold")
     table.add_column("boat", justify="right")
     table.add_column("pirate", justify="right")
     table.add_column("tiles")

@@ -154,8 +154,8 @@ def tiles_cell(seat: dict[str, Any]) -> str:
     coins = seat.get("coins")
     if coins and len(coins) == 1:
         return f"1 ({coins[0]} coin{'s' if coins[0] > 1 else ''})"
-    if coins:
-        return f"{count} ({'+'.join(str(c) for c in coins)}={sum(coins)} coins)"
+    if coins:  # the sum is what scores; each tile's value would not fit 80 columns
+        return f"{count} ({sum(coins)} coins)"
     if coins is None and count:
         return f"{count} (hidden)"
     return str(count)

@@ -74,7 +74,7 @@ def _crew_cell(view: dict[str, Any], place: str, crew: list[int], rank: int) -> 
             return Text("(nobody)", style="dim")
         return Text()
     text = Text(f"{role(place, rank):<{ROLE_WIDTH}} ", style="cyan")
-    text.append_text(pawn(view, crew[rank]))
+    text.append_text(pawn(view, crew[rank], board=True))
     return text
 
 
@@ -85,13 +85,17 @@ def _places(view: dict[str, Any]) -> Table:
     tortuga = view["tortuga"]
     table = Table(box=box.ROUNDED, padding=(0, 1), header_style="bold")
     columns: list[tuple[str, list[int], Text]] = []
+    # Each column is 23 characters wide in an 80-column terminal: the chest counts go under
+    # the place's name, the word "holds" or "slots" into its header.
     for ship, data in ships.items():
         chests = holds(int(data["holds"]["british"]), int(data["holds"]["french"]))
-        columns.append((ship, list(data["crew"]), Text("holds ", style="dim") + chests))
+        columns.append((ship, list(data["crew"]), chests))
     chests = holds(int(tortuga["british"]), int(tortuga["french"]))
-    columns.append(("tortuga", list(tortuga["crew"]), Text("slots ", style="dim") + chests))
+    columns.append(("tortuga", list(tortuga["crew"]), chests))
     for place, _crew, _ in columns:
-        table.add_column(Text(place_title(place), style="bold"), no_wrap=True)
+        header = Text(place_title(place), style="bold")
+        header.append(" slots" if place == "tortuga" else " holds", style="dim")
+        table.add_column(header, no_wrap=True)
     table.add_row(*(chest_line for _, _, chest_line in columns))
     depth = max(1, *(len(crew) for _, crew, _ in columns))
     for rank in range(depth):

@@ -86,12 +86,16 @@ def possessive(view: dict[str, Any], seat: int) -> str:
     return "your" if seat == view["seat"] else f"{view['seat_names'][seat]}'s"
 
 
-def pawn(view: dict[str, Any], seat: int, *, pad: bool = True) -> Text:
-    """A pawn on the board: "▶ Pirate 3 (you)" with ▶ when the game waits for that seat (else
-    two spaces, or nothing without `pad`)."""
+def pawn(view: dict[str, Any], seat: int, *, pad: bool = True, board: bool = False) -> Text:
+    """A pawn: "▶ Pirate 3 (you)" with ▶ when the game waits for that seat (else two spaces,
+    or nothing without `pad`). On the `board` the viewer's own pawn is just "YOU": the three
+    places side by side must fit 80 columns, and the title already names the viewer."""
     awaited = seat in view["to_move"]
     text = Text("▶ " if awaited else "  " if pad else "", style="bold yellow")
     me = seat == view["seat"]
+    if me and board:
+        text.append("YOU", style="bold reverse")
+        return text
     text.append(view["seat_names"][seat], style="bold" if me else "")
     if me:
         text.append(" (you)", style="bold")
@@ -121,7 +125,7 @@ def rowboat(view: dict[str, Any], ship: str) -> Text:
         text.append(": empty", style="dim")
     else:
         text.append(": ", style="dim")
-        text.append_text(pawn(view, int(occupant), pad=False))
+        text.append_text(pawn(view, int(occupant), pad=False, board=True))
     return text
 
 
