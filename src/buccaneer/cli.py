@@ -59,6 +59,30 @@ app = typer.Typer(
 )
 
 EXIT_USAGE = 2
+
+
+def _print_version(value: bool) -> None:
+    if value:
+        typer.echo(f"buccaneer {buccaneer.__version__}")
+        raise typer.Exit()
+
+
+@app.callback()
+def _main(
+    version: Annotated[
+        bool,
+        typer.Option(
+            "--version",
+            "-V",
+            help="Print the version and exit.",
+            callback=_print_version,
+            is_eager=True,
+        ),
+    ] = False,
+) -> None:
+    """Pirate board games: rules engines, bots and a table at your terminal."""
+
+
 CHECKPOINT_SECONDS = 30.0  # a long tournament's results are rewritten this often
 
 

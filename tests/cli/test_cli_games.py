@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import importlib.metadata
 import json
 import subprocess
 import sys
@@ -50,14 +51,14 @@ def test_games_shows_how_to_write_a_list_option(invoke: Invoke) -> None:
     """Issue 11, item 13: `games` says how a list option is written at the command line."""
     result = invoke(["games"])
     listed = [
-        (spec.name, option)
+        (option.name, option.list_items)
         for spec in buccaneer.GAMES.values()
         for option in spec.options.values()
         if option.list_items
     ]
     assert listed, "some game has a list option"
-    for _game, option in listed:
-        assert f"-o {option.name}={','.join(option.list_items[:3])}" in result.stdout
+    for name, items in listed:
+        assert f"-o {name}={','.join(items[:3])}" in result.stdout
     assert "True" not in result.stdout and "false | true" in result.stdout, "typed as JSON"
 
 
@@ -94,3 +95,11 @@ def test_list_option_errors_name_the_cards_not_python_tuples(
     assert result.exit_code == 2
     assert message in " ".join(result.stderr.split())
     assert "('" not in result.stderr and "['" not in result.stderr
+
+
+@pytest.mark.parametrize("flag", ["--version", "-V"])
+def test_version_is_the_installed_packages(invoke: Invoke, flag: str) -> None:
+    result = invoke([flag])
+    assert result.exit_code == 0
+    assert result.stdout == f"buccaneer {importlib.metadata.version('buccaneer')}\n"
+    assert buccaneer.__version__ == importlib.metadata.version("buccaneer")

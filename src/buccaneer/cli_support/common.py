@@ -247,8 +247,3 @@ def pick_record(path: Path, index: int) -> tuple[GameRecord, list[str] | None]:
     if agents is not None and len(agents) != record.players:
         agents = None  # a label per seat or none at all
     return record, agents
-
-
-def plural(count: int, word: str, words: str | None = None) -> str:
-    """ "1 action", "3 actions": a count with its noun in agreement."""
-    return f"{count} {word if count == 1 else (words or word + 's')}"

@@ -18,8 +18,9 @@ from rich.table import Table
 from rich.text import Text
 
 from buccaneer.agents import Agent
-from buccaneer.cli_support.common import plural, save_record
+from buccaneer.cli_support.common import save_record
 from buccaneer.core import Action, GameSpec, IllegalAction, State
+from buccaneer.core.words import plural
 from buccaneer.sim.games import bot_rng
 
 # Reads one line after showing a prompt; None at end of input.

@@ -15,9 +15,10 @@ from __future__ import annotations
 from rich.console import Console
 from rich.text import Text
 
-from buccaneer.cli_support.common import CliError, plural
+from buccaneer.cli_support.common import CliError
 from buccaneer.cli_support.play import Reader
 from buccaneer.core import GameRecord, GameSpec, IllegalAction, State, get_spec, load
+from buccaneer.core.words import plural
 
 
 def replay_record(

@@ -10,7 +10,18 @@ from typing import Any
 
 
 def plot(summary: dict[str, Any], labels: list[str], title: str, path: Path) -> None:
+    """Draw the picture and save it as `path` (PNG)."""
     # Loaded here, not at import: matplotlib takes a second to import and only plots need it.
+    import matplotlib.pyplot as plt  # noqa: PLC0415
+
+    fig = draw(summary, labels, title)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fig.savefig(path, dpi=110, bbox_inches="tight")
+    plt.close(fig)
+
+
+def draw(summary: dict[str, Any], labels: list[str], title: str) -> Any:
+    """The figure: win-rate bars on the left, ratings in the same colours on the right."""
     import matplotlib  # noqa: PLC0415
 
     matplotlib.use("Agg")
@@ -19,6 +30,7 @@ def plot(summary: dict[str, Any], labels: list[str], title: str, path: Path) -> 
     counts = list(summary["by_players"])
     fig, (left, right) = plt.subplots(1, 2, figsize=(11, 5), gridspec_kw={"wspace": 0.15})
     width = 0.8 / max(1, len(labels))
+    colours: dict[str, Any] = {}
     for k, label in enumerate(labels):
         rates: list[float] = []
         errors: list[list[float]] = [[], []]
@@ -30,7 +42,13 @@ def plot(summary: dict[str, Any], labels: list[str], title: str, path: Path) -> 
             errors[0].append(max(0.0, rate - low))
             errors[1].append(max(0.0, high - rate))
         xs = [i + (k - (len(labels) - 1) / 2) * width for i in range(len(counts))]
-        left.bar(xs, rates, width, yerr=errors, capsize=3, label=label)
+        bars = left.bar(xs, rates, width, yerr=errors, capsize=3, label=label)
+        colours[label] = bars.patches[0].get_facecolor()
+        # A 0 % bar has no height: a mark in its colour at the base shows it is there.
+        for x, rate in zip(xs, rates, strict=True):
+            if rate == 0:
+                edges = [x - width / 2, x + width / 2]
+                left.plot(edges, [0.005, 0.005], color=colours[label], lw=4, solid_capstyle="butt")
     for i, count in enumerate(counts):  # what an equal share would be
         left.hlines(1 / int(count), i - 0.45, i + 0.45, colors="grey", linestyles="dotted")
     left.set_xticks(range(len(counts)), [f"{c} players" for c in counts])
@@ -42,7 +60,8 @@ def plot(summary: dict[str, Any], labels: list[str], title: str, path: Path) -> 
     ratings = summary["ratings"]
     mus = [ratings[label]["mu"] for label in labels]
     spread = [3 * ratings[label]["sigma"] for label in labels]
-    right.errorbar(mus, range(len(labels)), xerr=spread, fmt="o", capsize=4)
+    for k, label in enumerate(labels):  # each entrant in its bars' colour
+        right.errorbar(mus[k], k, xerr=spread[k], fmt="o", capsize=4, color=colours[label])
     for k, label in enumerate(labels):  # labels by the points: bot labels can be long
         right.annotate(
             label,
@@ -59,6 +78,4 @@ def plot(summary: dict[str, Any], labels: list[str], title: str, path: Path) -> 
     right.set_title("Ratings")
 
     fig.suptitle(title)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fig.savefig(path, dpi=110, bbox_inches="tight")
-    plt.close(fig)
+    return fig

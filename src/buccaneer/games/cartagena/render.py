@@ -8,6 +8,7 @@ from rich.console import Group
 from rich.table import Table
 from rich.text import Text
 
+from buccaneer.core.words import plural
 from buccaneer.games.cartagena.board import BOAT, SQUARES, START, SYMBOLS
 
 SEAT_STYLES: tuple[str, ...] = (
@@ -70,7 +71,8 @@ def render(view: dict[str, Any]) -> Group:
     for seat, name in enumerate(names):
         hand = view["hands"][seat]
         if hand is None:
-            shown = f"{view['hand_sizes'][seat]} hidden cards"
+            count = view["hand_sizes"][seat]
+            shown = plural(count, "hidden card")
         else:
             shown = ", ".join(f"{n}×{sym}" for sym, n in hand.items() if n) or "no cards"
         marker = "▶ " if view["current"] == seat else "  "
@@ -94,7 +96,7 @@ def render(view: dict[str, Any]) -> Group:
         parts.append(Text(f"Game over: {result}.", style="bold"))
     else:
         parts.append(
-            Text(f"{names[view['current']]} to move, {view['actions_left']} action(s) left")
+            Text(f"{names[view['current']]} to move, {plural(view['actions_left'], 'action')} left")
         )
     assert SQUARES == 36 and len(SYMBOLS) == 6
     return Group(*parts)

@@ -18,6 +18,7 @@ from rich.console import Group
 from rich.table import Table
 from rich.text import Text
 
+from buccaneer.core.words import plural
 from buccaneer.games.tortuga1667.render_parts import (
     EMPTY,
     UNKNOWN,
@@ -29,7 +30,6 @@ from buccaneer.games.tortuga1667.render_parts import (
     names,
     pawn,
     place_title,
-    plural,
     role,
     rowboat,
     seat_cards,

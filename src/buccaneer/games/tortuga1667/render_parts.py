@@ -10,6 +10,7 @@ from typing import Any
 
 from rich.text import Text
 
+from buccaneer.core.words import plural
 from buccaneer.games.tortuga1667.log import CARD_TITLES
 
 PLACE_TITLES: dict[str, str] = {
@@ -67,10 +68,6 @@ def role(place: str, rank: int) -> str:
     if place == "tortuga":
         return GOVERNOR if rank == 0 else ""
     return SHIP_ROLES[rank] if rank < len(SHIP_ROLES) else "crew"
-
-
-def plural(count: int, word: str, words: str | None = None) -> str:
-    return f"{count} {word if count == 1 else (words or word + 's')}"
 
 
 def names(view: dict[str, Any], seats: list[int]) -> str:
@@ -292,7 +289,6 @@ __all__ = [
     "names",
     "pawn",
     "place_title",
-    "plural",
     "possessive",
     "role",
     "rowboat",
