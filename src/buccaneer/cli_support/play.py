@@ -11,6 +11,7 @@ from __future__ import annotations
 import random
 import sys
 from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
 
 from rich.console import Console
@@ -33,6 +34,14 @@ BOARD_WORDS = frozenset({"b", "board"})
 
 class Quit(Exception):
     """The human asked to stop (or input ended); the game is saved, not lost."""
+
+
+@dataclass
+class Entry:
+    """One line of a menu: a single action, or a group of them chosen in a second step."""
+
+    label: str
+    actions: list[Action]
 
 
 def console_reader(console: Console) -> Reader:
@@ -195,15 +204,40 @@ class PlaySession:
         if self.console.is_terminal:
             self.console.clear()
 
-    def _show(self, seat: int, actions: list[Action]) -> None:
+    def _entries(self, seat: int, actions: list[Action]) -> list[Entry]:
+        """The first-step menu: each action on its own line, except that actions the game
+        groups (`State.menu_group`) share one line that opens a second step."""
+        entries: list[Entry] = []
+        groups: dict[str, Entry] = {}
+        for action in actions:
+            label = self.state.menu_group(action, seat)
+            if label is None:
+                entries.append(Entry(self.state.describe(action, seat), [action]))
+            elif label in groups:
+                groups[label].actions.append(action)
+            else:
+                groups[label] = Entry(label, [action])
+                entries.append(groups[label])
+        return [
+            Entry(self.state.describe(e.actions[0], seat), e.actions) if len(e.actions) == 1 else e
+            for e in entries
+        ]
+
+    def _show(self, seat: int, entries: list[Entry]) -> None:
         self.console.rule(Text(f"{self._name(seat)} (seat {seat})"))
         self.console.print(self.spec.render(self.state.view(seat)))
         self._flush_log(seat)
-        width = len(str(len(actions)))
+        self._menu([entry.label for entry in entries])
+
+    def _menu(self, labels: list[str], back: bool = False) -> None:
+        width = len(str(len(labels)))
         menu = Text()
-        for number, action in enumerate(actions, start=1):
+        if back:
+            menu.append(f"{0:>{width}}. ", style="bold")
+            menu.append("back to the first choice\n", style="dim")
+        for number, label in enumerate(labels, start=1):
             menu.append(f"{number:>{width}}. ", style="bold")
-            menu.append(self.state.describe(action, seat) + "\n")
+            menu.append(label + "\n")
         self.console.print(menu, end="")
 
     def _help(self, count: int) -> None:
@@ -222,9 +256,29 @@ class PlaySession:
         actions = self.state.legal_actions(seat)
         if not actions:
             raise IllegalAction(f"{self._name(seat)} is asked to move but has no legal move")
-        self._show(seat, actions)
+        entries = self._entries(seat, actions)
+        self._show(seat, entries)
         who = f" ({self._name(seat)})" if len(self.humans) > 1 else ""
-        prompt = f"Your move{who} [1-{len(actions)}]: "
+        while True:
+            number = self._number(f"Your move{who} [1-{len(entries)}]: ", len(entries))
+            if number is None:
+                self._show(seat, entries)
+                continue
+            entry = entries[number - 1]
+            if len(entry.actions) == 1:
+                return entry.actions[0]
+            # The second step of a grouped choice; 0 goes back to the first.
+            group = entry.actions
+            self.console.print(Text(entry.label.rstrip("…") + ":", style="bold"))
+            self._menu([self.state.describe(action, seat) for action in group], back=True)
+            chosen = self._number(f"Which one{who} [0-{len(group)}]: ", len(group), low=0)
+            if chosen:
+                return group[chosen - 1]
+            self._show(seat, entries)
+
+    def _number(self, prompt: str, count: int, low: int = 1) -> int | None:
+        """A number from `low` to `count` read at the prompt; None when the board is asked for
+        again. Help is shown on `?`; quitting raises `Quit`."""
         while True:
             line = self.read(prompt)
             if line is None:
@@ -233,14 +287,13 @@ class PlaySession:
             if text in QUIT_WORDS:
                 raise Quit
             if text in HELP_WORDS:
-                self._help(len(actions))
+                self._help(count)
                 continue
             if text in BOARD_WORDS:
-                self._show(seat, actions)
-                continue
-            reason = _reject(text, len(actions))
+                return None
+            reason = _reject(text, count, low)
             if reason is None:
-                return actions[int(text) - 1]
+                return int(text)
             self.console.print(Text(reason, style="red"))
 
     # -- the end ------------------------------------------------------------------------------
@@ -268,14 +321,14 @@ class PlaySession:
         )
 
 
-def _reject(text: str, count: int) -> str | None:
-    """Why `text` is not a move number from 1 to `count`, or None when it is one."""
+def _reject(text: str, count: int, low: int = 1) -> str | None:
+    """Why `text` is not a number from `low` to `count`, or None when it is one."""
     if not text:
-        return f"Please enter a number from 1 to {count} (? for help)."
+        return f"Please enter a number from {low} to {count} (? for help)."
     try:
         number = int(text)
     except ValueError:
-        return f"{text!r} is not a number: enter 1 to {count}, ? for help or q to quit."
-    if not 1 <= number <= count:
-        return f"{number} is out of range: there are {count} moves, enter 1 to {count}."
+        return f"{text!r} is not a number: enter {low} to {count}, ? for help or q to quit."
+    if not low <= number <= count:
+        return f"{number} is out of range: there are {count} moves, enter {low} to {count}."
     return None

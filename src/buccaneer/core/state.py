@@ -89,6 +89,13 @@ class State(ABC):
         """`action` in words a player reads (for menus and logs), given this state. With `seat`,
         the words may use what that seat knows (its own hidden dice or cards), never more."""
 
+    def menu_group(self, action: Action, seat: int | None = None) -> str | None:
+        """For a person choosing from a menu: the words of a first step under which `action`
+        is offered together with the others of its group (its own words come at the second
+        step), or None to offer it on its own. A game with many similar choices at once groups
+        them so that nobody reads dozens of numbered lines."""
+        return None
+
     @property
     def log(self) -> list[Event]:
         """The whole game log so far, oldest first, private events included: for the engine's

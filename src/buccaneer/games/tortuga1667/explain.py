@@ -33,6 +33,15 @@ from buccaneer.games.tortuga1667.log import CARD_TITLES, DESTINATION_WORDS, PLAC
 from buccaneer.games.tortuga1667.table import Table
 
 
+def menu_group(action: Action) -> str | None:
+    """Pointing at two cards for another pirate to reveal is up to 10 pairs times 8 pirates: a
+    person picks the pair first, then the pirate."""
+    if isinstance(action, Point):
+        a, b = action.slots
+        return f"point at cards {a + 1} and {b + 1} for another pirate to reveal one…"
+    return None
+
+
 def describe(state: Table, action: Action, seat: int | None = None) -> str:
     name = state.name
     item = state.queue[0] if state.queue and not state.voting else None

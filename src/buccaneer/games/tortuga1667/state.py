@@ -56,7 +56,7 @@ from buccaneer.games.tortuga1667.decisions import (
     resolve,
     run_automatic,
 )
-from buccaneer.games.tortuga1667.explain import describe, why_illegal
+from buccaneer.games.tortuga1667.explain import describe, menu_group, why_illegal
 from buccaneer.games.tortuga1667.log import format_event
 from buccaneer.games.tortuga1667.sampling import determinize
 from buccaneer.games.tortuga1667.setup import set_up
@@ -424,6 +424,9 @@ class Tortuga1667State(Table):
 
     def describe(self, action: Action, seat: int | None = None) -> str:
         return describe(self, action, seat)
+
+    def menu_group(self, action: Action, seat: int | None = None) -> str | None:
+        return menu_group(action)
 
     def format_event(self, raw: tuple[Any, ...]) -> list[Event]:
         return format_event(self, raw)
