@@ -3,7 +3,7 @@
     import buccaneer
     state = buccaneer.load("cartagena", players=4, seed=7, variant="tortuga")
 
-See DESIGN.md for the protocol every game follows.
+See docs/architecture.md for the protocol every game follows.
 """
 
 from buccaneer.core import (

@@ -1,6 +1,7 @@
-"""The no-peek contract for every agent on every game, player count and variant (DESIGN.md,
-"Agents"): an agent may use only `legal_actions`, `view` and `determinize` of its own seat, and
-given two states with equal `view(seat)` and the same rng it returns the same action.
+"""The no-peek contract for every agent on every game, player count and variant
+(docs/architecture.md, "Agents"): an agent may use only `legal_actions`, `view` and
+`determinize` of its own seat, and given two states with equal `view(seat)` and the same rng
+it returns the same action.
 
 Both halves are enforced: the agent plays through `SeatOnly`, a stand-in that offers nothing but
 those three calls for that one seat (any other attribute or seat fails the test), and the same

@@ -1,4 +1,4 @@
-"""The codec contract (DESIGN.md, "Codec") over every game, player count and variant.
+"""The codec contract (docs/environments.md) over every game, player count and variant.
 
 Through whole random games: every legal action has an id and comes back from it, the mask
 marks exactly the legal actions, and every seat's observation has the codec's fixed shape,

@@ -1,4 +1,4 @@
-"""The protocol every game must keep (DESIGN.md, "Conformance"), run over every configuration."""
+"""The protocol every game must keep (docs/architecture.md, "Conformance"), over every config."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The agent interface: `act(state, seat, rng) -> Action` (DESIGN.md, "Agents").
+"""The agent interface: `act(state, seat, rng) -> Action` (docs/architecture.md, "Agents").
 
 An agent may only use `legal_actions`, `view` and `determinize` for the seat it plays, so that
 given two states with equal `view(seat)` and the same rng it returns the same action.

@@ -1,4 +1,4 @@
-"""The game-agnostic state protocol every game implements (see DESIGN.md, "The core protocol").
+"""The game-agnostic state protocol every game implements (docs/architecture.md).
 
 Agents, the CLI, simulations, RL adapters and the server only ever talk to a game through this
 class, which is what makes a game a plug-in. The base class holds what is the same for every
@@ -177,7 +177,7 @@ class State(ABC):
         )
 
     def base_view(self, seat: int | None) -> dict[str, Any]:
-        """The keys every game's view starts with (DESIGN.md, "View contract")."""
+        """The keys every game's view starts with (docs/architecture.md, "Views")."""
         if seat is not None and not (type(seat) is int and 0 <= seat < self.players):
             raise IllegalAction(f"there is no seat {seat!r} in a {self.players}-player game")
         over = self.is_over()

@@ -1,4 +1,4 @@
-"""Every example in `cartagena.nl.txt`, played on the rulebook's example situation."""
+"""Every example in the Cartagena rulebook, played on the rulebook's example situation."""
 
 from __future__ import annotations
 

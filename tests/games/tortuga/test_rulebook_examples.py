@@ -1,4 +1,4 @@
-"""Every example in `tortuga.en.txt`, set up with `position` and played through the protocol.
+"""Every example in the Tortuga rulebook (English), set up with `position` and played through.
 
 The printed numbers on the dice are unknown (docs/rulings.md: die k, action a in resolution order
 shows (a + k + 1) % 5 + 1), so where an example names a number the test uses a die that makes

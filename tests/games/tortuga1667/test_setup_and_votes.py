@@ -1,4 +1,4 @@
-"""Tortuga 1667: setup, turns, votes and the end (rulebook `tortuga1667.nl.txt`)."""
+"""Tortuga 1667: setup, turns, votes and the end (the Tortuga 1667 rulebook)."""
 
 from __future__ import annotations
 

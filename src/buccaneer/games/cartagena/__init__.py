@@ -1,6 +1,6 @@
 """Cartagena (Leo Colovini): the escape race, Jamaica (hidden hands) and Tortuga (open) versions.
 
-Rulebook: `rules/cartagena.nl.txt`; rulings: DESIGN.md, "Cartagena".
+Rulebook: the Cartagena rulebook (docs/rulebooks.md); rulings: docs/rulings.md, "Cartagena".
 """
 
 from buccaneer.core.game import GameSpec

@@ -1,4 +1,4 @@
-"""Cartagena's three actions and their JSON form (DESIGN.md, "View contract").
+"""Cartagena's three actions and their JSON form (docs/architecture.md, "The state protocol").
 
 Every possible action is built once at import and reused, so `legal_actions` allocates only the
 list that holds them.

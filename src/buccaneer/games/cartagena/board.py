@@ -1,6 +1,6 @@
 """The tunnel: six double-sided tiles of six symbols each, and the tables moves are read from.
 
-DESIGN.md, "Cartagena": side A of the six tiles as published; side B is side A reversed; tile
+docs/rulings.md, "Board": side A of the six tiles as published; side B is side A reversed; tile
 order and sides are random per game unless a `layout` is given.
 """
 

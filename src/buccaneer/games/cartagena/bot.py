@@ -3,8 +3,8 @@
 `agents.make("heuristic")` plays this for Cartagena (both versions, 2-5 players), and ISMCTS may
 use it as its rollout policy, so one decision has to stay cheap (tens of microseconds). It reads
 `state.view(seat)` once and `state.legal_actions(seat)`, nothing else of the state, and keeps no
-memory between calls, so equal views give equal actions (DESIGN.md, "Agents"). The rng is not
-used: the choice is a pure function of the view.
+memory between calls, so equal views give equal actions (docs/architecture.md, "Agents").
+The rng is not used: the choice is a pure function of the view.
 
 The evaluation is a small economy of squares and cards. A square gained by one of the seat's
 pirates is worth one point; a card is worth about as much as a good forward move gains with it,
@@ -126,7 +126,7 @@ def choose(view: dict[str, Any], seat: int, actions: list[Action]) -> Action:
     spend = card_value(held, need)
     row: list[str] = view["row"]
     # "Als de voorraadstapel is opgebruikt, wordt de aflegstapel ... als nieuwe voorraadstapel
-    # klaargelegd"; with both empty fewer cards are drawn (DESIGN.md), so count what is left.
+    # klaargelegd"; with both empty fewer cards are drawn (docs/rulings.md), so count what is left.
     available = view["draw_pile"] + len(row) + sum(view["discard"].values())
     row_values: list[float] | None = None  # Tortuga: the next two row cards' factors
     rear = out[0] if out else BOAT

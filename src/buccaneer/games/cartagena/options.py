@@ -1,4 +1,4 @@
-"""Cartagena's options (DESIGN.md: `variant`, `layout`; a start player as for every game)."""
+"""Cartagena's options (`variant`, `layout`; a start player as for every game; docs/rulings.md)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Cartagena's rules engine (rulebook `cartagena.nl.txt`, rulings in DESIGN.md).
+"""Cartagena's rules engine (the Cartagena rulebook; rulings in docs/rulings.md).
 
 The state is kept in plain ints and small lists for speed: pirate squares per seat (sorted, so
 equal positions compare equal), a 36-entry occupancy count, card counts per symbol for hands and

@@ -1,6 +1,6 @@
 """Tortuga (Jay Cormier & Sen-Foong Lim): the pirate dice game for 2-4 players.
 
-Rulebook: `rules/tortuga.en.txt` (also `.de`, `.nl`); rulings: DESIGN.md, "Tortuga", and
+Rulebook: the Tortuga rulebook, English (also German and Dutch; docs/rulebooks.md); rulings:
 docs/rulings.md.
 """
 

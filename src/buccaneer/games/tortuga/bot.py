@@ -4,7 +4,7 @@
 uses it as its rollout policy, so a decision stays cheap: it asks `state.legal_actions(seat)`,
 returns at once when there is a single choice (or an obvious one), and otherwise reads
 `state.view(seat)` once and nothing else of the state. It keeps no memory between calls and
-draws nothing from `rng`, so equal views give equal actions (DESIGN.md, "Agents").
+draws nothing from `rng`, so equal views give equal actions (docs/architecture.md, "Agents").
 
 The constants were tuned in self-play (one changed copy against the rest, 400+ games each) and
 checked against the random agent. The decisions:

@@ -42,7 +42,7 @@ FACE_INDEX: dict[str | None, int] = {name: i for i, name in enumerate((*ACTIONS,
 FACE_INDEX[None] = -1
 SKULL_FACE = 5
 LETTERS = "ABCDE"
-# NUM[action][die]: the number die `die` shows on `action` (DESIGN.md's Latin square).
+# NUM[action][die]: the number die `die` shows on `action` (docs/rulings.md, "Dice").
 NUM: tuple[tuple[int, ...], ...] = tuple(
     tuple(die_number(d, a) for d in range(DICE)) for a in range(5)
 )

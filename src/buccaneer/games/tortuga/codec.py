@@ -75,7 +75,7 @@ DECISIONS = ("select", "bonus", "turn", "reselect", "decide", "keep", "seize", "
 FACES = (*ACTIONS, "skull")
 TILES = sum(TILE_COUNTS)
 ROUND_CAP = 20  # `round` has no upper bound in the rules; the feature saturates here
-# The best total on one action: all five dice (1 + 2 + 3 + 4 + 5 on any action, DESIGN.md's
+# The best total on one action: all five dice (1 + 2 + 3 + 4 + 5 on any action, docs/rulings.md's
 # Latin square) plus a "2" bonus tile.
 MAX_TOTAL = sum(die_number(d, 0) for d in range(DICE)) + 2
 # A bound on any score (scoring.py): every chest in Tortuga (3 each, purple 6), as many

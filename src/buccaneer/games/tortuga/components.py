@@ -1,5 +1,5 @@
-"""Tortuga's components and the small tables the rules read from (rulebook `tortuga.en.txt`,
-rulings in DESIGN.md, "Tortuga")."""
+"""Tortuga's components and the small tables the rules read from (the Tortuga
+rulebook; rulings in docs/rulings.md, "Tortuga")."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Tortuga's options (DESIGN.md: `long_game`, `start_player`)."""
+"""Tortuga's options (`long_game`, `start_player`; docs/rulings.md)."""
 
 from __future__ import annotations
 

@@ -1,7 +1,7 @@
 """Small pieces of Tortuga's terminal table, each a pure function of (part of) a view.
 
 Chests are one letter each on the chest's colour, so the areas read with and without colour.
-Dice are the die's letter and the number it shows on that action (DESIGN.md's Latin square).
+Dice are the die's letter and the number it shows on that action (docs/rulings.md, "Dice").
 """
 
 from __future__ import annotations

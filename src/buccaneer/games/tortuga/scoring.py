@@ -41,7 +41,7 @@ def breakdown(
 ) -> dict[str, Any]:
     """Each line of the score sheet and the total."""
     board = [*tortuga, *fleet, *crew, *island]
-    # "White chests in Tortuga are wildcards" (DESIGN.md: only there); elsewhere white is white.
+    # "White chests in Tortuga are wildcards" (docs/rulings.md: only there); elsewhere not.
     sets = count_sets(
         board.count(RED), board.count(BLUE), board.count(YELLOW), list(tortuga).count(WHITE)
     )

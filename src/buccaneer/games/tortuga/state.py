@@ -1,4 +1,4 @@
-"""Tortuga's rules engine (rulebook `tortuga.en.txt`, rulings in DESIGN.md, "Tortuga").
+"""Tortuga's rules engine (the Tortuga rulebook; rulings in docs/rulings.md, "Tortuga").
 
 A round is three phases: rolling (simultaneous hidden selections, then the reveal), actions
 (fleet, crew, hunt, board, raid) and moving chests. Everything a player decides is an action of
@@ -78,7 +78,7 @@ def selection_table(roll: tuple[int, ...], board_room: int, raid_room: int) -> t
     always have room for every die rolled). Cached: bots ask for the same rolls again and again.
 
     "They may select more than one die, if all selected dice show the same action", skulls
-    joining them or standing alone (DESIGN.md: a selection must be assignable)."""
+    joining them or standing alone (docs/rulings.md: a selection must be assignable)."""
     skulls = [d for d in range(DICE) if roll[d] == SKULL]
     skull_sets = _subsets(skulls)
     result: list[Select] = []
@@ -240,7 +240,7 @@ class TortugaState(Table):
             return
         if mode == "next":
             # "All players who have finished assigning their dice receive one bonus tile for
-            # each further roll of other players" (DESIGN.md: not for forced re-rolls).
+            # each further roll of other players" (docs/rulings.md: not for forced re-rolls).
             waiting = [("bonus", s) for s in self.order() if s not in rollers]
             self.queue[:0] = [*waiting, ("roll", -1, "go")]
             return

@@ -1,4 +1,4 @@
-"""What a seat knows in Tortuga, as a JSON-able dict (DESIGN.md, "View contract").
+"""What a seat knows in Tortuga, as a JSON-able dict (docs/architecture.md, "Views").
 
 Hidden from others until the rules reveal them: a seat's roll and selection during the hidden
 selection, its treasure tiles' coins (until the end), the two tiles it looks at while hunting,

@@ -1,6 +1,6 @@
 """Tortuga 1667 (hidden-team social deduction, 2-9 players).
 
-Rulebook: `rules/tortuga1667.nl.txt`; rulings: DESIGN.md, "Tortuga 1667", and docs/rulings.md.
+Rulebook: the Tortuga 1667 rulebook (docs/rulebooks.md); rulings: docs/rulings.md, "Tortuga 1667".
 """
 
 from buccaneer.core.game import GameSpec

@@ -1,7 +1,7 @@
 """The hand-written Tortuga 1667 strategy (`agents.make("heuristic")`, and a rollout policy).
 
-It reads only its own seat's `legal_actions` and `view` (DESIGN.md, "Agents") and keeps no
-memory between calls: the same view and the same random stream give the same action.
+It reads only its own seat's `legal_actions` and `view` (docs/architecture.md, "Agents") and
+keeps no memory between calls: the same view and the same random stream give the same action.
 
 How it plays, in short. Every choice is scored in "chests" (own nation's minus the other's; see
 `bot_values`) and the best is taken, ties broken by the random stream:

@@ -1,8 +1,8 @@
 """What the Tortuga 1667 heuristic bot believes: its view parsed once, and loyalty beliefs.
 
-The bot may read nothing but its own view (DESIGN.md, "Agents"), and the view has no public
-history: who voted what, who moved which chest and who marooned whom are gone once done. So
-loyalties are inferred from what the table still shows:
+The bot may read nothing but its own view (docs/architecture.md, "Agents"), and the view has
+no public history: who voted what, who moved which chest and who marooned whom are gone once
+done. So loyalties are inferred from what the table still shows:
 
 * certainties: the own card, what Cabin Fever proved (`known_loyalties`) and the team sizes
   (with two players the other seat is always the other nation);

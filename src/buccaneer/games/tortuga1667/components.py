@@ -1,4 +1,4 @@
-"""Tortuga 1667's components (rulebook `tortuga1667.nl.txt`, rulings in DESIGN.md,
+"""Tortuga 1667's components (the Tortuga 1667 rulebook; rulings in docs/rulings.md,
 "Tortuga 1667", and docs/rulings.md)."""
 
 from __future__ import annotations
@@ -9,7 +9,7 @@ TEAMS: tuple[str, ...] = ("british", "french", "dutch")
 
 
 def team_sizes(players: int) -> tuple[int, int, int]:
-    """DESIGN.md: British = French = n // 2, one Dutch when n is odd (the rulebook's table for
+    """docs/rulings.md: British = French = n // 2, one Dutch when n is odd (the rulebook's table for
     4-9 follows this)."""
     half = players // 2
     return half, half, players % 2
@@ -44,7 +44,7 @@ FACADE = "facade"
 PIRATE_CODE = "pirate_code"
 STORMY_SEAS = "stormy_seas"
 
-# DESIGN.md: the 24 printed cards; six carry a star.
+# docs/rulings.md: the 24 printed cards; six carry a star.
 PRINTED: tuple[tuple[str, int], ...] = (
     (PISTOL, 2),
     (LETTER_OF_MARQUE, 4),
@@ -102,11 +102,12 @@ def vote_name(card: int) -> str:
 
 
 def _vote_deck() -> tuple[int, ...]:
-    """DESIGN.md: 30 cards, top 9 cannon / 9 water / 12 torch (30/30/40 %), middle 15 British /
-    15 French, bottom 15 skull / 15 blank, the sections spread as evenly as possible across each
-    other. Card i has the flag i % 2 and a skull when i % 4 is 1 or 2; the four (flag, bottom)
-    classes (8, 8, 7, 7 cards) share the tops in proportion, so every pair of sections splits
-    within one card of even (cannon 5/4 British/French and 4/5 skull/blank, and so on)."""
+    """docs/rulings.md: 30 cards, top 9 cannon / 9 water / 12 torch (30/30/40 %), middle 15
+    British / 15 French, bottom 15 skull / 15 blank, the sections spread as evenly as possible
+    across each other. Card i has the flag i % 2 and a skull when i % 4 is 1 or 2; the four
+    (flag, bottom) classes (8, 8, 7, 7 cards) share the tops in proportion, so every pair of
+    sections splits within one card of even (cannon 5/4 British/French and 4/5 skull/blank, and
+    so on)."""
     tops_by_class = {
         0: [CANNON] * 3 + [WATER] * 2 + [TORCH] * 3,
         1: [CANNON] * 2 + [WATER] * 3 + [TORCH] * 3,

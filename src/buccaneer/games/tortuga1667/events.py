@@ -116,7 +116,7 @@ def _effect(state: Table, seat: int, card: str) -> None:
             state.scurvy[s] = True
     elif card == STORMY_SEAS:
         # "Alle schatkisten op het schip of eiland van de speler ... worden teruggezet op het
-        # Spaanse Galjoen." (DESIGN.md: from a rowboat, no effect.)
+        # Spaanse Galjoen." (docs/rulings.md: from a rowboat, no effect.)
         if place < TORTUGA:
             state.galleon += sum(state.holds[place])
             state.holds[place] = [0, 0]

@@ -1,4 +1,4 @@
-"""Tortuga 1667's options (DESIGN.md: `star_cards`, `advanced_setup`,
+"""Tortuga 1667's options (`star_cards`, `advanced_setup`,
 `two_actions_two_players`, and the 2-3 player choice between Cabin Fever and Facade)."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Tortuga 1667's rules engine (rulebook `tortuga1667.nl.txt`, rulings in DESIGN.md and
+"""Tortuga 1667's rules engine (the Tortuga 1667 rulebook; rulings in
 docs/rulings.md).
 
 Pawns stand in three lines, top first: the two ships and Tortuga (rank = position); a pawn in

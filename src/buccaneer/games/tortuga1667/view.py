@@ -1,4 +1,4 @@
-"""What a seat knows in Tortuga 1667, as a JSON-able dict (DESIGN.md, "View contract").
+"""What a seat knows in Tortuga 1667, as a JSON-able dict (docs/architecture.md, "Views").
 
 Hidden: others' loyalty cards and vote cards, event cards a seat has not looked at, the order of
 both decks, and who played which card in a vote (only the shuffled cards are shown). A seat keeps
@@ -103,8 +103,8 @@ def build_view(state: Table, seat: int | None) -> dict[str, Any]:
             ),
             "rowboats": rowboats,
             "events": {
-                # DESIGN.md: "each a card name where the viewer knows it else null"; an empty
-                # slot (deck used up) is "empty".
+                # "each a card name where the viewer knows it else null"; an empty slot (deck
+                # used up) is "empty".
                 "row": ["empty" if r is None else (None if r == "hidden" else r) for r in row],
                 "deck": len(state.deck),
                 "discard": list(state.discard),
