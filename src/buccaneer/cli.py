@@ -264,7 +264,9 @@ def simulate(
     ] = None,
     seed: Annotated[
         int | None,
-        typer.Option("--seed", min=0, help="Base seed: game i uses seed + i (default: random)."),
+        typer.Option(
+            "--seed", min=0, help="Base seed: game i uses seed + i, mod 2**64 (default: random)."
+        ),
     ] = None,
     save: Annotated[
         Path | None, typer.Option("--save", help="Write every game's record here, as JSON Lines.")
@@ -383,7 +385,9 @@ def tournament(
     ] = None,
     seed: Annotated[
         int | None,
-        typer.Option("--seed", min=0, help="Base seed: game k uses seed + k (default: random)."),
+        typer.Option(
+            "--seed", min=0, help="Base seed: game k uses seed + k, mod 2**64 (default: random)."
+        ),
     ] = None,
     variant: VariantOpt = None,
     option: OptionOpt = None,

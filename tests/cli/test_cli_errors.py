@@ -35,6 +35,11 @@ SOURCES = [
         (["simulate", "cartagena", "-n", "1", "--players", "3", "--bots", "random"], "need 3"),
         (["simulate", "cartagena", "-n", "1", "--bots", "random,human"], "bots only"),
         (["play", "cartagena", "--bots", "random:depth=3"], "agent 'random'"),
+        (["play", "cartagena", "--seed", str(1 << 64)], "seed must be an int from 0 to 2**64 - 1"),
+        (
+            ["simulate", "tortuga", "-n", "1", "--bots", "heuristic:x=1,random"],
+            "agent 'heuristic': no game's heuristic bot takes the parameter(s) x",
+        ),
     ],
 )
 def test_usage_errors_exit_2_with_a_clear_message(
@@ -55,3 +60,29 @@ def test_no_game_is_named_outside_help_examples() -> None:
             for name in buccaneer.GAMES:
                 if name in line.lower():
                     assert "Example:" in line, f"{path.name}:{number} names {name!r}: {line}"
+
+
+@pytest.mark.parametrize(
+    ("content", "expected"),
+    [
+        (b"\xff\xfe\x00", "it is not UTF-8 text"),
+        (b'{"seed": ' + b"9" * 5000 + b"}", "a number in it is too long"),
+        (b"[" * 100_000, "nested too deeply"),
+    ],
+    ids=["binary", "long number", "deep"],
+)
+def test_replay_of_a_file_json_cannot_read(
+    invoke: Invoke, tmp_path: Path, content: bytes, expected: str
+) -> None:
+    path = tmp_path / "game.json"
+    path.write_bytes(content)
+    result = invoke(["replay", str(path), "--no-step"])
+    assert result.exit_code == 2
+    assert expected in result.stderr and "Traceback" not in result.output
+
+
+def test_a_series_of_seeds_wraps_past_the_largest(invoke: Invoke) -> None:
+    """Game i of `simulate` uses seed + i, mod 2**64: a base seed near the top is not an error
+    at the second game."""
+    result = invoke(["simulate", "cartagena", "-n", "2", "--seed", str((1 << 64) - 1), "--json"])
+    assert result.exit_code == 0, result.output

@@ -203,3 +203,17 @@ def test_play_shows_the_human_its_own_private_events_and_no_one_elses(
     assert any(e.visible(0) for e in private) and any(not e.visible(0) for e in private)
     for event in private:
         assert (event.text in result.stdout) == event.visible(0), event
+
+
+def test_a_game_started_without_a_seed_gets_one_too_long_to_search(
+    invoke: Invoke, tmp_path: Path
+) -> None:
+    """Issue 11, item 4: a seed fixes every hidden card, so `play` draws it from `secrets` with
+    63 bits as `load()` does (it was 32 bits: a few billion seeds, searchable in hours)."""
+    seeds = []
+    for k in range(12):
+        path = tmp_path / f"{k}.json"
+        assert invoke(["play", GAME, "--save", str(path)], input="q\n").exit_code == 0
+        seeds.append(GameRecord.from_json(path.read_text(encoding="utf-8")).seed)
+    assert len(set(seeds)) == len(seeds)
+    assert max(seeds) >= 1 << 40, "12 draws of 63 bits all below 2**40: p = 2**-276"

@@ -4,6 +4,8 @@ and no save is ever claimed that did not happen."""
 
 from __future__ import annotations
 
+import os
+import stat
 from pathlib import Path
 
 import pytest
@@ -80,3 +82,52 @@ def test_a_save_that_fails_during_play_is_not_claimed(
     assert "is saved" not in result.stdout
     assert len(GameRecord.from_json(save.read_text()).actions) == 1
     assert f"{save} holds the game's first 1 action (of 2 played)" in result.stdout
+
+
+def test_a_save_through_a_link_rewrites_its_target_and_keeps_the_link(
+    invoke: Invoke, tmp_path: Path
+) -> None:
+    target = tmp_path / "target.json"
+    target.write_text("old")
+    target.chmod(0o640)
+    link = tmp_path / "link.json"
+    link.symlink_to(target.name)
+    result = invoke(["play", GAME, "--seed", "3", "--save", str(link)], input="1\nq\n")
+    assert result.exit_code == 0, result.output
+    assert link.is_symlink() and link.resolve() == target
+    assert len(GameRecord.from_json(target.read_text()).actions) == 1
+    assert target.stat().st_mode & 0o777 == 0o640, "the file keeps its permissions"
+
+
+@pytest.mark.parametrize("command", ["play", "simulate"])
+def test_a_device_or_a_pipe_is_never_replaced(invoke: Invoke, tmp_path: Path, command: str) -> None:
+    pipe = tmp_path / "pipe"
+    os.mkfifo(pipe)
+    args = [command, GAME, "--seed", "3", "--save", str(pipe)]
+    result = invoke([*args, *(["-n", "1"] if command == "simulate" else [])], input="1\nq\n")
+    assert result.exit_code == 2
+    assert "is not a regular file" in result.stderr
+    assert stat.S_ISFIFO(pipe.stat().st_mode), "still a pipe"
+    assert "Your move" not in result.stdout
+
+
+def test_a_save_folder_removed_during_play_is_not_claimed(
+    invoke: Invoke, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from buccaneer.cli_support import common  # noqa: PLC0415
+
+    folder = tmp_path / "saves"
+    save = folder / "game.json"
+    real = common.write_atomic
+
+    def vanishing(path: Path, text: str) -> None:
+        if len(GameRecord.from_json(text).actions) > 1:  # someone removes the folder
+            save.unlink()
+            folder.rmdir()
+        real(path, text)
+
+    monkeypatch.setattr(common, "write_atomic", vanishing)
+    result = invoke(["play", GAME, "--seed", "3", "--save", str(save)], input="1\n1\nq\n")
+    assert result.exit_code == 2
+    assert f"Nothing is saved: {save} is gone" in result.stdout
+    assert "holds the game" not in result.stdout

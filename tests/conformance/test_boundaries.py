@@ -144,3 +144,35 @@ def test_mutated_actions_and_seats_are_refused_and_change_nothing(config: Config
         random_step(state, rng)
     again = buccaneer.replay(buccaneer.GameRecord.from_json(state.record().to_json()))
     assert again.snapshot() == state.snapshot()
+
+
+@pytest.mark.parametrize("config", CONFIGS, ids=IDS)
+def test_wrong_seats_are_refused_by_every_call_that_takes_one(config: Config) -> None:
+    """`True`, `1.0` and `np.int64(1)` equal 1 but are not seats: `legal_actions` offers them
+    nothing, and `view`, `log_for` and `determinize` refuse them (a spectator is None)."""
+    n = config.players
+    wrong: list[Any] = [
+        True,
+        False,
+        0.0,
+        1.0,
+        np.int64(0),
+        np.int64(1),
+        "0",
+        -1,
+        n,
+        n + 7,
+        [0],
+        None,
+    ]
+    for state in sample_states(config, seed=33, every=max(2, config.spec.max_actions // 400)):
+        for seat in wrong:
+            assert state.legal_actions(seat) == []
+            if seat is None:
+                continue
+            with pytest.raises(IllegalAction):
+                state.view(seat)
+            with pytest.raises(IllegalAction):
+                state.log_for(seat)
+            with pytest.raises(IllegalAction):
+                state.determinize(seat, random.Random(1))

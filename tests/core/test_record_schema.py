@@ -65,6 +65,10 @@ def _record(**changes: Any) -> dict[str, Any]:
         ({"game": "chess"}, "game"),
         ({"game": 7}, "game"),
         ({"extra": 1}, "extra"),
+        # Options that depend on the player count are checked with it.
+        ({"options": {"start_player": 3}}, "options"),
+        ({"game": "tortuga", "options": {"start_player": 3}, "actions": []}, "options"),
+        ({"game": "tortuga1667", "options": {"star_cards": 6}, "actions": []}, "options"),
     ],
     ids=repr,
 )
@@ -117,3 +121,46 @@ def test_any_json_in_any_field_is_read_or_refused_with_a_clear_error(key: str, v
         assert "record" in str(exc)
         return
     buccaneer.replay(record)
+
+
+def test_json_past_what_python_reads_is_refused_cleanly() -> None:
+    """A number of more than 4300 digits, and bytes that are not UTF-8."""
+    text = json.dumps(_record()).replace('"seed": 11', '"seed": ' + "9" * 5000)
+    with pytest.raises(OptionError, match="a number in it is too long"):
+        GameRecord.from_json(text)
+    with pytest.raises(OptionError, match="not a game record"):
+        GameRecord.from_json(b"\xff\xfe\x00{")
+
+
+@pytest.mark.parametrize(
+    "changes",
+    [
+        {"k" * 100_000: 1},
+        {"game": "g" * 100_000},
+        {"options": {"o" * 100_000: 1}},
+        {"actions": [[0, {"type": "end_turn", "k" * 100_000: 1}]]},
+        {"options": {"variant": json.loads("[" * 900 + "]" * 900)}},
+    ],
+    ids=["key", "game", "option", "action key", "nesting"],
+)
+def test_an_error_never_repeats_more_than_a_line_of_what_was_sent(changes: dict[str, Any]) -> None:
+    with pytest.raises(OptionError) as refused:
+        GameRecord.from_dict(_record(**changes))
+    assert len(str(refused.value)) < 250, str(refused.value)[:300]
+
+
+def test_an_action_error_never_repeats_more_than_a_line_of_what_was_sent() -> None:
+    state = buccaneer.load("cartagena", 2, seed=1)
+    for wrong in ({"type": "end_turn", "k" * 100_000: 1}, {"type": "x" * 100_000}):
+        with pytest.raises(buccaneer.IllegalAction) as refused:
+            state.apply(0, wrong)
+        assert len(str(refused.value)) < 250
+
+
+@pytest.mark.parametrize("seed", [1 << 64, (1 << 64) + 5, -1, 1.0, True, "7"])
+def test_load_refuses_a_seed_no_record_could_hold(seed: Any) -> None:
+    """2**64 + 5 would silently be the game of seed 5, and its record unreadable."""
+    with pytest.raises(OptionError, match="seed must be an int from 0 to 2\\*\\*64 - 1"):
+        buccaneer.load("cartagena", 2, seed=seed)
+    top = buccaneer.load("cartagena", 2, seed=(1 << 64) - 1)
+    assert GameRecord.from_json(top.record().to_json()).seed == (1 << 64) - 1

@@ -22,20 +22,28 @@ class HeuristicAgent:
     name = "heuristic"
 
     def __init__(self, **params: Any) -> None:
-        # Every game's bot is made now, so a bad parameter fails here and not mid-game.
+        # Every game's bot is made now, so a bad parameter fails here and not mid-game. The
+        # agent does not know yet which game it will play: a parameter is refused only when
+        # no game's bot takes it, and a game whose bot refused it cannot be played.
         self._bots: dict[str, Agent] = {}
+        self._refused: dict[str, str] = {}
         for name, spec in GAMES.items():
             if spec.heuristic is None:
                 continue
             try:
                 self._bots[name] = spec.heuristic(**params)
-            except TypeError as exc:
-                raise OptionError(f"heuristic bot for {spec.title}: {exc}") from None
+            except (TypeError, OptionError) as exc:
+                self._refused[name] = f"the {spec.title} heuristic bot: {exc}"
+        if not self._bots and self._refused:
+            given = ", ".join(sorted(params))
+            raise OptionError(f"no game's heuristic bot takes the parameter(s) {given}")
 
     def has_bot(self, game: str) -> bool:
         return game in self._bots
 
     def bot_for(self, game: str) -> Agent:
+        if game in self._refused:
+            raise OptionError(self._refused[game])
         if game not in self._bots:
             raise OptionError(f"there is no heuristic bot for {game!r}")
         return self._bots[game]

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import errno
 import json
 import os
-import random
+import secrets
+import stat
 import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -13,6 +15,7 @@ from typing import Any
 from buccaneer import agents
 from buccaneer.agents import Agent
 from buccaneer.core import GameRecord, GameSpec, OptionError, State, get_spec, load
+from buccaneer.core.schema import json_problem
 from buccaneer.sim.tournament import FORMAT as TOURNAMENT_FORMAT
 
 HUMAN = "human"
@@ -121,8 +124,9 @@ def parse_agents(text: str | None, count: int, what: str) -> list[AgentSpec]:
 
 
 def new_seed() -> int:
-    """A fresh seed short enough to read out and type back in to repeat a game."""
-    return random.SystemRandom().randrange(1 << 32)
+    """A fresh seed from `secrets`, as `load()` draws one: a seed fixes every hidden card, so
+    one short enough to search through would give a game away (docs/architecture.md, "Seeds")."""
+    return secrets.randbits(63)
 
 
 def start_game(
@@ -137,15 +141,29 @@ def start_game(
 
 
 def write_atomic(path: Path, text: str) -> None:
-    """Replace `path` with `text` all at once, so a crash never leaves half a record."""
-    handle, temp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    """Replace the file at `path` with `text` all at once, so a crash never leaves half a
+    record. A symbolic link is followed (the link stays, its target is rewritten) and the
+    file keeps its permissions; anything but a regular file there is refused (`OSError`),
+    since replacing it (a device, a pipe) would destroy it."""
+    target = path.resolve()
+    if target.exists() and not target.is_file():
+        raise OSError(errno.EEXIST, "it is not a regular file")
+    mode = stat.S_IMODE(target.stat().st_mode) if target.exists() else 0o666 & ~_umask()
+    handle, temp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
     try:
         with os.fdopen(handle, "w", encoding="utf-8") as file:
             file.write(text)
-        os.replace(temp, path)
+        os.chmod(temp, mode)
+        os.replace(temp, target)
     except BaseException:
         Path(temp).unlink(missing_ok=True)
         raise
+
+
+def _umask() -> int:
+    mask = os.umask(0)
+    os.umask(mask)
+    return mask
 
 
 def prepare_save(path: Path, flag: str = "--save") -> None:
@@ -153,6 +171,8 @@ def prepare_save(path: Path, flag: str = "--save") -> None:
     folder or a place where no file can be made, so a game never starts unsaveable."""
     if path.is_dir():
         raise CliError(f"{flag} {path} is a folder; give a file name such as {path / 'game.json'}")
+    if path.exists() and not path.resolve().is_file():
+        raise CliError(f"{flag} {path} is not a regular file (a device or a pipe); give a file")
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
@@ -207,12 +227,14 @@ def read_records(path: Path) -> list[StoredRecord]:
         text = path.read_text(encoding="utf-8")
     except OSError as exc:
         raise CliError(f"cannot read {path}: {exc.strerror or exc}") from None
+    except UnicodeDecodeError:
+        raise CliError(f"{path} is not a game record: it is not UTF-8 text") from None
     try:
         data = json.loads(text)
-    except json.JSONDecodeError as whole:
+    except ValueError as whole:  # invalid JSON, or a number past Python's 4300 digits
         lines = [line for line in text.splitlines() if line.strip()]
         if len(lines) <= 1:
-            raise CliError(f"{path} is not a game record: invalid JSON ({whole})") from None
+            raise CliError(f"{path} is not a game record: {json_problem(whole)}") from None
         return [StoredRecord(line) for line in lines]
     except RecursionError:
         raise CliError(f"{path} is not a game record: the JSON is nested too deeply") from None

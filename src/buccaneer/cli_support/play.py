@@ -156,7 +156,9 @@ class PlaySession:
         if self.save is None or self.saved is None:
             return
         played = len(self.state.record().actions)
-        if self.saved == played:
+        if not self.save.is_file():
+            note = f"Nothing is saved: {self.save} is gone (its folder was removed or renamed?)."
+        elif self.saved == played:
             note = f"The game up to the last move is saved in {self.save}."
         else:
             first = plural(self.saved, "action")

@@ -13,8 +13,9 @@ from typing import IO, Any
 
 from rich.table import Table
 
-from buccaneer.cli_support.common import AgentSpec
+from buccaneer.cli_support.common import AgentSpec, CliError
 from buccaneer.core import GameSpec, State
+from buccaneer.core.rng import nth_seed
 from buccaneer.sim.games import play_game
 
 
@@ -59,14 +60,21 @@ def simulate(
             state, count, finished = play_game(
                 game=spec.name,
                 players=players,
-                seed=base_seed + i,
+                seed=nth_seed(base_seed, i),
                 options=options,
                 bots=bots,
                 max_actions=max_actions,
             )
             _count(tally, state, count, finished, spec)
             if out is not None:
-                out.write(state.record().to_json() + "\n")
+                try:
+                    out.write(state.record().to_json() + "\n")
+                    out.flush()
+                except OSError as exc:
+                    raise CliError(
+                        f"cannot write the record of game {i + 1} ({exc.strerror or exc}); "
+                        f"the {i} before it are saved"
+                    ) from None
             if advance is not None:
                 advance()
     except KeyboardInterrupt:

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from buccaneer.core.errors import OptionError
+from buccaneer.core.schema import shown
 
 
 @dataclass(frozen=True)
@@ -76,9 +77,8 @@ def validate_options(
     unknown = sorted(set(given) - set(declared))
     if unknown:
         known = ", ".join(sorted(declared)) or "none"
-        raise OptionError(
-            f"{game} has no option {', '.join(repr(u) for u in unknown)} (its options: {known})"
-        )
+        named = ", ".join(shown(u) for u in unknown[:3]) + (", ..." if len(unknown) > 3 else "")
+        raise OptionError(f"{game} has no option {named} (its options: {known})")
     result: dict[str, Any] = {}
     for name, option in declared.items():
         if name in given:

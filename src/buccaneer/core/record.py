@@ -17,11 +17,10 @@ from pydantic import ConfigDict, Field, JsonValue, StrictInt, StrictStr, Validat
 from buccaneer.core.errors import IllegalAction, OptionError
 from buccaneer.core.options import validate_options
 from buccaneer.core.registry import get_spec, load
-from buccaneer.core.schema import Shape, field_path, problem, shown
+from buccaneer.core.rng import MAX_SEED
+from buccaneer.core.schema import Shape, field_path, json_problem, problem, shown
 
 FORMAT = "buccaneer-record/1"
-# Seeds are SplitMix64 states: any 64-bit unsigned int.
-MAX_SEED = (1 << 64) - 1
 
 
 class RecordShape(Shape):
@@ -107,6 +106,9 @@ class GameRecord:
             )
         try:
             options = validate_options(spec.name, spec.options, shape.options)
+            # Some options depend on the player count (a start player's seat, how many star
+            # cards a small game can hold): setting the game up checks them together.
+            spec.new_state(shape.players, shape.seed, options)
         except OptionError as exc:
             raise _refuse("options", f"is refused: {exc}") from None
         actions: list[tuple[int, dict[str, Any]]] = []
@@ -129,8 +131,10 @@ class GameRecord:
     def from_json(cls, text: str | bytes) -> GameRecord:
         try:
             data = json.loads(text)
-        except json.JSONDecodeError as exc:
-            raise OptionError(f"not a game record: invalid JSON ({exc})") from None
+        except UnicodeDecodeError:
+            raise OptionError("not a game record: the text is not UTF-8") from None
+        except ValueError as exc:  # invalid JSON, or a number past Python's 4300 digits
+            raise OptionError(f"not a game record: {json_problem(exc)}") from None
         except RecursionError:
             raise OptionError("not a game record: the JSON is nested too deeply") from None
         return cls.from_dict(data)

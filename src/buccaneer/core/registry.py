@@ -11,6 +11,8 @@ from typing import TYPE_CHECKING, Any
 
 from buccaneer.core.errors import OptionError
 from buccaneer.core.options import validate_options
+from buccaneer.core.rng import MAX_SEED
+from buccaneer.core.schema import shown
 
 if TYPE_CHECKING:
     from buccaneer.core.game import GameSpec
@@ -26,7 +28,7 @@ def _registry() -> Mapping[str, GameSpec]:
 def get_spec(game: str) -> GameSpec:
     games = _registry()
     if game not in games:
-        raise OptionError(f"unknown game {game!r}; available: {', '.join(sorted(games))}")
+        raise OptionError(f"unknown game {shown(game)}; available: {', '.join(sorted(games))}")
     return games[game]
 
 
@@ -41,8 +43,8 @@ def load(game: str, players: int, seed: int | None = None, **options: Any) -> St
         )
     if seed is None:
         seed = secrets.randbits(63)
-    elif isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
-        raise OptionError(f"seed must be a non-negative int, got {seed!r}")
+    elif isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= MAX_SEED:
+        raise OptionError(f"seed must be an int from 0 to 2**64 - 1, got {shown(seed)}")
     canonical = validate_options(game, spec.options, options)
     return spec.new_state(players, seed, canonical)
 

@@ -12,9 +12,18 @@ from __future__ import annotations
 from typing import TypeVar
 
 _MASK = (1 << 64) - 1
+# A seed is a generator state: any int from 0 to MAX_SEED. Larger ones are refused rather than
+# wrapped (2**64 + 5 would be the game of seed 5, and no record could hold it).
+MAX_SEED = _MASK
 _GOLDEN = 0x9E3779B97F4A7C15
 
 T = TypeVar("T")
+
+
+def nth_seed(base: int, index: int) -> int:
+    """The seed of game `index` of a series from `base`: base + index, wrapping past MAX_SEED
+    to 0 (reproducible and predictable, for experiments only; see docs/architecture.md)."""
+    return (base + index) & MAX_SEED
 
 
 class Rng:

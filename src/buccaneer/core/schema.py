@@ -10,6 +10,7 @@ its messages and publish them as JSON Schema.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Sequence
 from typing import Annotated, Any, ClassVar, Generic, TypeVar, Union
 
@@ -46,11 +47,23 @@ def shown(value: Any) -> str:
     return text if len(text) <= _SHOWN else text[: _SHOWN - 3] + "..."
 
 
+def json_problem(exc: ValueError) -> str:
+    """What `json.loads` found wrong, in words: Python's own message for bad JSON, but not its
+    advice for an integer too long to read."""
+    if "digits" in str(exc) and not isinstance(exc, json.JSONDecodeError):
+        return "a number in it is too long"
+    text = str(exc)
+    return f"invalid JSON ({text if len(text) <= _SHOWN else text[: _SHOWN - 3] + '...'})"
+
+
 def field_path(loc: Sequence[int | str]) -> str:
-    """`("actions", 3, 1)` → `actions[3][1]`."""
+    """`("actions", 3, 1)` → `actions[3][1]`, cut short like any value a stranger chose (a
+    key of any length, nesting of any depth)."""
     path = ""
     for part in loc:
         path += f"[{part}]" if isinstance(part, int) else (f".{part}" if path else str(part))
+        if len(path) > _SHOWN:
+            return path[: _SHOWN - 3] + "..."
     return path
 
 
@@ -158,4 +171,12 @@ class ActionParser(Generic[A]):
         return self.adapter.json_schema(by_alias=True)
 
 
-__all__ = ["ActionParser", "ActionShape", "Shape", "field_path", "problem", "shown"]
+__all__ = [
+    "ActionParser",
+    "ActionShape",
+    "Shape",
+    "field_path",
+    "json_problem",
+    "problem",
+    "shown",
+]

@@ -11,6 +11,7 @@ import random
 from abc import ABC, abstractmethod
 from typing import Any, Protocol, Self, runtime_checkable
 
+from buccaneer.core.checks import is_seat
 from buccaneer.core.errors import IllegalAction
 from buccaneer.core.events import Event
 from buccaneer.core.record import GameRecord
@@ -112,7 +113,14 @@ class State(ABC):
 
     def log_for(self, seat: int | None) -> list[Event]:
         """The log as `seat` saw it (None: a spectator): only the events visible to it."""
+        self.check_seat(seat)
         return [event for event in self.log if event.visible(seat)]
+
+    def check_seat(self, seat: Any) -> None:
+        """Refuse (`IllegalAction`) anything but None (a spectator) or a seat of this game as
+        an exact int: `True`, `1.0` and `np.int64(1)` compare equal to 1 but are not seats."""
+        if seat is not None and not is_seat(seat, self.players):
+            raise IllegalAction(f"there is no seat {seat!r} in a {self.players}-player game")
 
     def note(self, *event: Any) -> None:
         """Record one event tuple for the log (worded later by `format_event`)."""
@@ -178,8 +186,7 @@ class State(ABC):
 
     def base_view(self, seat: int | None) -> dict[str, Any]:
         """The keys every game's view starts with (docs/architecture.md, "Views")."""
-        if seat is not None and not (type(seat) is int and 0 <= seat < self.players):
-            raise IllegalAction(f"there is no seat {seat!r} in a {self.players}-player game")
+        self.check_seat(seat)
         over = self.is_over()
         return {
             "game": self.game,

@@ -14,6 +14,7 @@ from itertools import combinations, combinations_with_replacement
 from typing import Any
 
 from buccaneer.core import OptionError
+from buccaneer.core.rng import nth_seed
 from buccaneer.sim.games import Entrant, GameJob
 
 
@@ -68,7 +69,7 @@ def schedule(
                     game=game,
                     players=players,
                     options=dict(options),
-                    seed=base_seed + index,
+                    seed=nth_seed(base_seed, index),
                     seats=seating(lineup, rotation),
                     max_actions=max_actions,
                 )

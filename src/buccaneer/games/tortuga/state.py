@@ -127,7 +127,7 @@ class TortugaState(Table):
         return (self.queue[0][1],)
 
     def legal_actions(self, seat: int) -> list[Action]:
-        if seat not in self.to_move():
+        if type(seat) is not int or seat not in self.to_move():
             return []
         if self.selecting:
             return list(self._selections(seat))
@@ -646,6 +646,7 @@ class TortugaState(Table):
         A hunter being asked which tile to keep gets any two unseen tiles, equal or not (it is
         asked either way). Others' memories of tiles they returned are dropped; the log starts
         empty."""
+        self.check_seat(seat)
         world = self.clone()
         chance = Rng(rng.getrandbits(64))
         world.rng = chance

@@ -103,7 +103,7 @@ class Tortuga1667State(Table):
         return (self.queue[0][1],)
 
     def legal_actions(self, seat: int) -> list[Action]:
-        if seat not in self.to_move():
+        if type(seat) is not int or seat not in self.to_move():
             return []
         if self.voting:
             return self.ballot_choices(seat)
@@ -333,6 +333,7 @@ class Tortuga1667State(Table):
         return build_view(self, seat)
 
     def determinize(self, seat: int | None, rng: random.Random) -> Self:
+        self.check_seat(seat)
         return determinize(self, seat, rng)
 
     def clone(self) -> Self:
