@@ -77,3 +77,30 @@ def sample_states(config: Config, seed: int, every: int) -> Iterator[State]:
             yield state.clone()
     assert last is not None
     yield last.clone()
+
+
+def seen_by(state: State, seat: int | None) -> tuple[Any, ...]:
+    """Everything that leaves the engine for `seat`: its view, whose move it is, its log and
+    the words of its choices."""
+    choices = (
+        [state.describe(a, seat) for a in state.legal_actions(seat)] if seat is not None else []
+    )
+    return (
+        state.view(seat),
+        state.to_move(),
+        [(e.text, e.data) for e in state.log_for(seat)],
+        choices,
+    )
+
+
+def assert_twins_alike(a: State, b: State, watchers: list[int | None], moves: list[Any]) -> None:
+    """Twins differing only in what the watchers cannot know look alike to each of them now
+    and after each move; a move is `(seat, action)`, or `(seat, None)` for that seat's first
+    legal action in each twin (the twins may offer different ones)."""
+    for seat in watchers:
+        assert seen_by(a, seat) == seen_by(b, seat), seat
+    for mover, action in moves:
+        for twin in (a, b):
+            twin.apply(mover, action if action is not None else twin.legal_actions(mover)[0])
+        for seat in watchers:
+            assert seen_by(a, seat) == seen_by(b, seat), (seat, mover, action)

@@ -11,6 +11,7 @@ import random
 from buccaneer.games.tortuga.actions import PERFORM, Keep
 from buccaneer.games.tortuga.position import position
 from buccaneer.games.tortuga.state import TortugaState
+from tests.conformance.harness import assert_twins_alike
 
 TILES_HELD_BY_SEAT_2 = 28  # of the 30; the pool keeps two
 
@@ -41,27 +42,10 @@ def test_two_equal_tiles_are_kept_by_choice_too() -> None:
     assert state.tiles[0] == [1] and state.pool == [1, 0, 0] and state.returned[0] == [1]
 
 
-def _seen(state: TortugaState, seat: int | None) -> tuple[object, ...]:
-    return (
-        state.view(seat),
-        state.to_move(),
-        [(e.text, e.data) for e in state.log_for(seat)],
-        [state.describe(a, seat) for a in state.legal_actions(seat)] if seat is not None else [],
-    )
-
-
 def test_others_cannot_tell_equal_tiles_from_different_ones() -> None:
     equal, different = hunt((1, 1)), hunt((1, 3))
-    watchers = [None, 1]  # seat 2 knows which tiles it holds, so what the pool keeps
-    assert all(_seen(equal, s) == _seen(different, s) for s in watchers)
-    for twin in (equal, different):
-        twin.apply(0, PERFORM)
-    for seat in watchers:
-        assert _seen(equal, seat) == _seen(different, seat), seat
-    for twin in (equal, different):
-        twin.apply(0, twin.legal_actions(0)[0])
-    for seat in watchers:
-        assert _seen(equal, seat) == _seen(different, seat), seat
+    # Seat 2 knows which tiles it holds, so what the pool keeps: the others watch.
+    assert_twins_alike(equal, different, [None, 1], [(0, PERFORM), (0, None)])
 
 
 def test_determinize_deals_a_hunter_being_asked_any_two_unseen_tiles() -> None:

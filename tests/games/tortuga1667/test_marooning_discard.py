@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from buccaneer.games.tortuga1667 import Tortuga1667State
 from buccaneer.games.tortuga1667.actions import Discard, Reveal, Target, parse_vote
 from buccaneer.games.tortuga1667.position import position
+from tests.conformance.harness import assert_twins_alike
 
 FD, JR = "flying_dutchman", "jolly_roger"
 SAME = ["cannon/french/blank", "cannon/french/blank"]
@@ -54,23 +55,9 @@ def test_a_hand_of_one_kind_is_asked_too_and_a_last_card_goes_silently() -> None
     assert state.view(0)["decision"] == {"kind": "turn", "seat": 0}
 
 
-def _seen(state: Tortuga1667State, seat: int | None) -> tuple[object, ...]:
-    shown = state.view(seat)
-    return shown, state.to_move(), [(e.text, e.data) for e in state.log_for(seat)]
-
-
 def test_others_cannot_tell_a_hand_of_one_kind_from_a_mixed_one() -> None:
     same, mixed = on_tortuga(SAME), on_tortuga(MIXED)
-    watchers = [None, 0, 1, 3]
-    assert all(_seen(same, s) == _seen(mixed, s) for s in watchers)
-    for twin in (same, mixed):
-        twin.apply(2, Reveal(0))
-    for seat in watchers:
-        assert _seen(same, seat) == _seen(mixed, seat), seat
-    for twin in (same, mixed):
-        twin.apply(2, twin.legal_actions(2)[0])
-    for seat in watchers:
-        assert _seen(same, seat) == _seen(mixed, seat), seat
+    assert_twins_alike(same, mixed, [None, 0, 1, 3], [(2, Reveal(0)), (2, None)])
 
 
 def test_determinize_does_not_infer_a_mixed_hand_from_the_discard_decision() -> None:
