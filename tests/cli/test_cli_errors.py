@@ -35,7 +35,10 @@ SOURCES = [
         (["simulate", "cartagena", "-n", "1", "--players", "3", "--bots", "random"], "need 3"),
         (["simulate", "cartagena", "-n", "1", "--bots", "random,human"], "bots only"),
         (["play", "cartagena", "--bots", "random:depth=3"], "agent 'random'"),
-        (["play", "cartagena", "--seed", str(1 << 64)], "seed must be an int from 0 to 2**64 - 1"),
+        (
+            ["play", "cartagena", "--seed", str(1 << 64)],
+            "seed must be a non-negative int below 2**64",
+        ),
         (
             ["simulate", "tortuga", "-n", "1", "--bots", "heuristic:x=1,random"],
             "agent 'heuristic': no game's heuristic bot takes the parameter(s) x",

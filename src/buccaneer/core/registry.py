@@ -44,7 +44,7 @@ def load(game: str, players: int, seed: int | None = None, **options: Any) -> St
     if seed is None:
         seed = secrets.randbits(63)
     elif isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= MAX_SEED:
-        raise OptionError(f"seed must be an int from 0 to 2**64 - 1, got {shown(seed)}")
+        raise OptionError(f"seed must be a non-negative int below 2**64, got {shown(seed)}")
     canonical = validate_options(game, spec.options, options)
     return spec.new_state(players, seed, canonical)
 
