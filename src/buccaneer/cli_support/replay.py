@@ -17,7 +17,7 @@ from rich.text import Text
 
 from buccaneer.cli_support.common import CliError
 from buccaneer.cli_support.play import Reader
-from buccaneer.core import GameRecord, GameSpec, IllegalAction, State, get_spec, load
+from buccaneer.core import GameRecord, GameSpec, IllegalAction, State, get_spec, load, replay
 from buccaneer.core.words import plural
 
 
@@ -41,7 +41,7 @@ def replay_record(
         raise CliError(f"--seat {seat} is not a seat of this {record.players}-player game")
     if everything and seat is not None:
         raise CliError("--all shows every seat's events; give either --all or --seat, not both")
-    if everything and not _rebuild(record, spec).is_over():
+    if everything and not _rebuild(record).is_over():
         raise CliError(
             "--all shows every seat's private events, so it is only for a finished game; this "
             f"record stops after {plural(len(record.actions), 'action')} with the game still "
@@ -109,12 +109,12 @@ def _apply(state: State, spec: GameSpec, record: GameRecord, index: int) -> None
         ) from None
 
 
-def _rebuild(record: GameRecord, spec: GameSpec) -> State:
+def _rebuild(record: GameRecord) -> State:
     """The state at the record's end, shown to no one."""
-    state = load(spec.name, record.players, seed=record.seed, **record.options)
-    for index in range(len(record.actions)):
-        _apply(state, spec, record, index)
-    return state
+    try:
+        return replay(record)
+    except IllegalAction as exc:
+        raise CliError(f"the record cannot be replayed: {exc}") from None
 
 
 def _pause(state: State, spec: GameSpec, console: Console, read: Reader, seat: int | None) -> bool:

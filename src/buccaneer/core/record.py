@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass, field
-from typing import Annotated, Any, Literal
+from typing import TYPE_CHECKING, Annotated, Any, Literal
 
 from pydantic import ConfigDict, Field, JsonValue, StrictInt, StrictStr, ValidationError
 
@@ -19,6 +19,9 @@ from buccaneer.core.options import validate_options
 from buccaneer.core.registry import get_spec, load
 from buccaneer.core.rng import MAX_SEED
 from buccaneer.core.schema import Shape, field_path, json_problem, problem, shown
+
+if TYPE_CHECKING:  # state.py builds records, so the state type is named for the checker only
+    from buccaneer.core.state import State
 
 FORMAT = "buccaneer-record/1"
 
@@ -140,7 +143,7 @@ class GameRecord:
         return cls.from_dict(data)
 
 
-def replay(record: GameRecord) -> Any:
+def replay(record: GameRecord) -> State:
     """The state `record` describes, rebuilt by applying its actions to a fresh game."""
     state = load(record.game, record.players, seed=record.seed, **record.options)
     spec = get_spec(record.game)

@@ -41,10 +41,14 @@ class ActionShape(Shape):
         raise NotImplementedError
 
 
+def cut(text: str) -> str:
+    """`text`, cut short to what an error message may repeat."""
+    return text if len(text) <= _SHOWN else text[: _SHOWN - 3] + "..."
+
+
 def shown(value: Any) -> str:
     """`repr(value)`, cut short."""
-    text = repr(value)
-    return text if len(text) <= _SHOWN else text[: _SHOWN - 3] + "..."
+    return cut(repr(value))
 
 
 def json_problem(exc: ValueError) -> str:
@@ -52,8 +56,7 @@ def json_problem(exc: ValueError) -> str:
     advice for an integer too long to read."""
     if "digits" in str(exc) and not isinstance(exc, json.JSONDecodeError):
         return "a number in it is too long"
-    text = str(exc)
-    return f"invalid JSON ({text if len(text) <= _SHOWN else text[: _SHOWN - 3] + '...'})"
+    return f"invalid JSON ({cut(str(exc))})"
 
 
 def field_path(loc: Sequence[int | str]) -> str:
@@ -62,9 +65,9 @@ def field_path(loc: Sequence[int | str]) -> str:
     path = ""
     for part in loc:
         path += f"[{part}]" if isinstance(part, int) else (f".{part}" if path else str(part))
-        if len(path) > _SHOWN:
-            return path[: _SHOWN - 3] + "..."
-    return path
+        if len(path) > _SHOWN:  # a key of any length, nesting of any depth
+            break
+    return cut(path)
 
 
 def _names(names: Sequence[str]) -> str:
@@ -175,6 +178,7 @@ __all__ = [
     "ActionParser",
     "ActionShape",
     "Shape",
+    "cut",
     "field_path",
     "json_problem",
     "problem",

@@ -116,10 +116,11 @@ class State(ABC):
         self.check_seat(seat)
         return [event for event in self.log if event.visible(seat)]
 
-    def check_seat(self, seat: Any) -> None:
-        """Refuse (`IllegalAction`) anything but None (a spectator) or a seat of this game as
-        an exact int: `True`, `1.0` and `np.int64(1)` compare equal to 1 but are not seats."""
-        if seat is not None and not is_seat(seat, self.players):
+    def check_seat(self, seat: Any, spectator: bool = True) -> None:
+        """Refuse (`IllegalAction`) anything but a seat of this game as an exact int (or None,
+        a spectator, where `spectator`): `True`, `1.0` and `np.int64(1)` compare equal to 1 but
+        are not seats, and would break the history, the record and a replay."""
+        if (seat is not None or not spectator) and not is_seat(seat, self.players):
             raise IllegalAction(f"there is no seat {seat!r} in a {self.players}-player game")
 
     def note(self, *event: Any) -> None:

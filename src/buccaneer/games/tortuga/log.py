@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from buccaneer.core.events import Event
+from buccaneer.core.words import plural
 from buccaneer.games.tortuga.components import (
     ACTION_TITLES,
     BOARD,
@@ -119,7 +120,7 @@ def format_event(state: Table, raw: tuple[Any, ...]) -> list[Event]:
         tiles = "a treasure tile" if len(drawn) == 1 else f"{len(drawn)} treasure tiles"
         events = [Event(f"{name(seat)} draws {tiles}.", {**data, "seat": seat})]
         if drawn:  # "secretly look at them": the values are the hunter's alone
-            coins = " and ".join(f"{c} coin{'s' if c > 1 else ''}" for c in drawn)
+            coins = " and ".join(plural(c, "coin") for c in drawn)
             events.append(
                 Event(
                     f"{name(seat)} looks at {coins}",
@@ -135,7 +136,7 @@ def format_event(state: Table, raw: tuple[Any, ...]) -> list[Event]:
         returned = f", returns {', '.join(str(b) for b in back)}" if back else ""
         events.append(
             Event(
-                f"{name(seat)} keeps {coins} coin{'s' if coins > 1 else ''}{returned}",
+                f"{name(seat)} keeps {plural(coins, 'coin')}{returned}",
                 {"type": "tiles", "seat": seat, "kept": coins, "returned": list(back)},
                 visible_to=(seat,),
             )

@@ -14,6 +14,7 @@ from rich.console import Group
 from rich.table import Table
 from rich.text import Text
 
+from buccaneer.core.words import plural
 from buccaneer.games.tortuga.components import ACTIONS
 from buccaneer.games.tortuga.render_parts import (
     ACTION_WORDS,
@@ -150,7 +151,7 @@ def _private(view: dict[str, Any]) -> list[Text]:
         seat = view["seats"][me]
         looking = seat.get("looking_at")
         if isinstance(looking, list) and looking:
-            coins = ", ".join(f"{c} coin{'s' if c > 1 else ''}" for c in looking)
+            coins = ", ".join(plural(c, "coin") for c in looking)
             lines.append(Text(f"You are looking at treasure tiles: {coins}.", style="bold"))
     return lines
 

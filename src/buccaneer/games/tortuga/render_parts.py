@@ -10,6 +10,7 @@ from typing import Any
 
 from rich.text import Text
 
+from buccaneer.core.words import plural
 from buccaneer.games.tortuga.components import ACTIONS, DIE_LETTERS, die_number
 
 CHEST_STYLES: dict[str, str] = {
@@ -153,7 +154,7 @@ def tiles_cell(seat: dict[str, Any]) -> str:
     count = int(seat["treasure_tiles"])
     coins = seat.get("coins")
     if coins and len(coins) == 1:
-        return f"1 ({coins[0]} coin{'s' if coins[0] > 1 else ''})"
+        return f"1 ({plural(coins[0], 'coin')})"
     if coins:  # the sum is what scores; each tile's value would not fit 80 columns
         return f"{count} ({sum(coins)} coins)"
     if coins is None and count:

@@ -20,7 +20,7 @@ import random
 from functools import lru_cache
 from typing import Any, Self
 
-from buccaneer.core.checks import check_fields, is_seat
+from buccaneer.core.checks import check_fields
 from buccaneer.core.errors import IllegalAction
 from buccaneer.core.events import Event
 from buccaneer.core.options import check_seat_option
@@ -170,10 +170,8 @@ class TortugaState(Table):
             raise IllegalAction(f"{action!r} is not a Tortuga action")
         if self.phase == "over":
             raise IllegalAction("the game is over")
-        # Exact types at the boundary: 1.0, True and numpy ints compare equal to 1, so they would
-        # pass the legality check below and then break the history, the record and a replay.
-        if not is_seat(seat, self.players):
-            raise IllegalAction(f"there is no seat {seat!r} in a {self.players}-player game")
+        # Exact types at the boundary, before any equality-based legality check.
+        self.check_seat(seat, spectator=False)
         check_fields(action)
         movers = self.to_move()
         if seat not in movers:
@@ -749,9 +747,7 @@ class TortugaState(Table):
 
     # -- words -----------------------------------------------------------------------------------
 
-    def _not_asked(self, seat: Any, movers: tuple[int, ...]) -> str:
-        if not isinstance(seat, int) or not 0 <= seat < self.players:
-            return f"there is no seat {seat!r} in a {self.players}-player game"
+    def _not_asked(self, seat: int, movers: tuple[int, ...]) -> str:
         if self.selecting and seat in self.selecting:
             return f"{self.name(seat)} has already chosen dice for this roll"
         waiting = ", ".join(self.name(s) for s in movers)

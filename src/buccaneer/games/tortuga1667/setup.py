@@ -206,6 +206,4 @@ def start_tiebreak(state: Table) -> None:
     state.armada_live = False
     state.known = [{} for _ in range(state.players)]
     state.tiebreak = True
-    state.note(
-        "tiebreak",
-    )
+    state.note("tiebreak")

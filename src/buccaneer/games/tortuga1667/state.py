@@ -21,7 +21,7 @@ from __future__ import annotations
 import random
 from typing import Any, Self
 
-from buccaneer.core.checks import check_fields, is_seat
+from buccaneer.core.checks import check_fields
 from buccaneer.core.errors import IllegalAction
 from buccaneer.core.events import Event
 from buccaneer.core.state import Action
@@ -116,10 +116,8 @@ class Tortuga1667State(Table):
             raise IllegalAction(f"{action!r} is not a Tortuga 1667 action")
         if self.winner_team >= 0:
             raise IllegalAction("the game is over")
-        # Exact types at the boundary: 1.0, True and numpy ints compare equal to 1, so they would
-        # pass the legality check below and then break the history, the record and a replay.
-        if not is_seat(seat, self.players):
-            raise IllegalAction(f"there is no seat {seat!r} in a {self.players}-player game")
+        # Exact types at the boundary, before any equality-based legality check.
+        self.check_seat(seat, spectator=False)
         check_fields(action)
         movers = self.to_move()
         if seat not in movers:
