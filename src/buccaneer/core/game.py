@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -49,6 +50,11 @@ class GameSpec:
     # `codec(players, options)` with validated options; None for a game without one.
     codec: Callable[[int, dict[str, Any]], Any] | None = None
     max_actions: int = 100_000
+    # A full state rebuilt from one seat's view alone (`from_view(view, rng)`), hidden
+    # information dealt as `determinize` deals it: what lets an agent play a seat of a remote
+    # table (`buccaneer connect`) from the messages it receives. Its `view(seat)`,
+    # `to_move()` and `legal_actions(seat)` equal the original's. None: not offered.
+    from_view: Callable[[dict[str, Any], random.Random], State] | None = None
 
     @property
     def player_counts(self) -> range:

@@ -30,6 +30,7 @@ SPEC = GameSpec(
     invariants=invariants,
     heuristic=CartagenaBot,
     codec=CartagenaCodec,
+    from_view=CartagenaState.from_view,
     max_actions=20_000,
 )
 
