@@ -521,6 +521,93 @@ def replay(
         )
 
 
+@app.command()
+def serve(
+    host: Annotated[str, typer.Option(help="Address to listen on.")] = "127.0.0.1",
+    port: Annotated[int, typer.Option(help="Port to listen on.")] = 8000,
+    database_url: Annotated[
+        str | None,
+        typer.Option(
+            help="Where tables are kept: sqlite:///PATH or postgresql+psycopg://USER@HOST/DB. "
+            "Default: a SQLite file in your data directory."
+        ),
+    ] = None,
+    redis_url: Annotated[
+        str | None,
+        typer.Option(help="redis://HOST:PORT: lets several workers or hosts serve one table."),
+    ] = None,
+    workers: Annotated[int, typer.Option(help="Server processes (above 1 needs Redis).")] = 1,
+    bot_workers: Annotated[int, typer.Option(help="Processes that think for bots.")] = 2,
+    public_url: Annotated[
+        str | None, typer.Option(help="The address people use, for invite links.")
+    ] = None,
+) -> None:
+    """Run the game server: people and bots at one table over the network (docs/server.md)."""
+    from buccaneer.cli_support.serve import check_settings, run_server
+    from buccaneer.server.settings import Settings
+
+    with _people_errors():
+        settings = check_settings(
+            Settings(
+                database_url=database_url or "",
+                redis_url=redis_url,
+                host=host,
+                port=port,
+                workers=workers,
+                bot_workers=bot_workers,
+                public_url=public_url,
+            )
+        )
+
+        def announce(s: Settings) -> None:
+            _console().print(
+                f"buccaneer {buccaneer.__version__} serving at [bold]{s.base_url}[/] "
+                f"(API: {s.base_url}/docs; tables in {s.database_url})"
+            )
+
+        run_server(settings, announce)
+
+
+@app.command()
+def connect(
+    url: Annotated[str, typer.Argument(help="The server, or the table's invite link.")],
+    seat_token: Annotated[
+        str | None, typer.Option(help="Your seat's secret token (or put it in the link).")
+    ] = None,
+    agent: Annotated[
+        str, typer.Option(help="The agent that plays the seat, e.g. ismcts:time=1.")
+    ] = "heuristic",
+    name: Annotated[str | None, typer.Option(help="The name the table sees.")] = None,
+    quiet: Annotated[bool, typer.Option(help="Print only the result.")] = False,
+) -> None:
+    """Play a seat of a remote table with an agent (yours can face people this way)."""
+    from buccaneer.cli_support.serve import connect as run_connect
+
+    console = _console()
+
+    def show(message: dict[str, Any]) -> None:
+        if quiet:
+            return
+        if message.get("type") in ("sync", "update"):
+            for line in message.get("log", []):
+                console.print(Text(line["text"]))
+        elif message.get("type") == "chat":
+            line = message["message"]
+            console.print(Text(f"{line['name']}: {line['text']}", style="cyan"))
+        elif message.get("type") == "error":
+            console.print(Text(f"server: {message['message']}", style="yellow"))
+
+    with _people_errors():
+        outcome = run_connect(url, seat_token, agent, name, show)
+    view = outcome.view
+    seat = outcome.seat
+    won = seat in view.get("winners", [])
+    console.print(
+        f"Game over at version {outcome.version}: scores {view.get('scores')}, "
+        f"winners {view.get('winners')}" + (" (you won)" if won else "")
+    )
+
+
 def main() -> None:
     """The console script's entry point."""
     app(prog_name="buccaneer")

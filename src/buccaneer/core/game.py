@@ -55,6 +55,10 @@ class GameSpec:
     # table (`buccaneer connect`) from the messages it receives. Its `view(seat)`,
     # `to_move()` and `legal_actions(seat)` equal the original's. None: not offered.
     from_view: Callable[[dict[str, Any], random.Random], State] | None = None
+    # A rulebook time limit per decision: (seconds, the action a server sends for a seat whose
+    # time ran out), e.g. a 30-second rule with a time-out action. None: the game has none, and
+    # a server with a clock plays a bot move instead.
+    time_rule: tuple[float, dict[str, Any]] | None = None
 
     @property
     def player_counts(self) -> range:

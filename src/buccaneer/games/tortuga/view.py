@@ -9,7 +9,15 @@ from __future__ import annotations
 
 from typing import Any
 
-from buccaneer.games.tortuga.components import ACTIONS, CAPACITY, COLOURS, DICE, DIE_LETTERS
+from buccaneer.games.tortuga.components import (
+    ACTIONS,
+    BOARD,
+    CAPACITY,
+    COLOURS,
+    CREW,
+    DICE,
+    DIE_LETTERS,
+)
 from buccaneer.games.tortuga.table import Table
 
 
@@ -46,6 +54,42 @@ def _decision(state: Table) -> dict[str, Any] | None:
             chests={COLOURS[c]: n for c, n in enumerate(state.moving) if n},
         )
     return decision
+
+
+def step_json(state: Table, item: tuple[Any, ...]) -> dict[str, Any]:
+    """One step of the engine's queue (state.py), as the view's `queue` lists it.
+
+    The queue is the engine's agenda: decisions waiting for a seat and automatic steps (a roll,
+    the next action, depositing surplus chests, the end of the round). Every entry follows from
+    public events and the rules (who re-rolls and whose skulls wait to be turned is shown at the
+    reveal, who keeps a tile from the public count of tiles drawn), so every seat knows it;
+    without it a seat could not tell, say, that another seat's skulls are still to be turned
+    after its own. `from_view` rebuilds the queue from these entries. A "place" step that has
+    picked its chests up ("started") is always the first, and its chests are the decision's.
+    """
+    kind = item[0]
+    step: dict[str, Any] = {"kind": kind}
+    if item[1] >= 0:
+        step["seat"] = item[1]
+    if kind == "roll":
+        step["mode"] = item[2]
+    elif kind == "turn":
+        step["dice"] = [DIE_LETTERS[d] for d in item[2]]
+    elif kind == "action":
+        step["action"] = ACTIONS[item[2]]
+    elif kind == "decide":
+        step.update(action=ACTIONS[item[2]], position=item[3] + 1)
+    elif kind == "seize":
+        step.update(target=item[2], area="fleet" if item[3] == BOARD else "crew")
+    elif kind == "surplus":
+        step.update(action=ACTIONS[item[2]], seats=list(item[3]))
+    elif kind == "place":
+        step.update(
+            source="crew" if item[2] == CREW else "island",
+            destination="fleet" if item[2] == CREW else "crew",
+            started=len(item) > 3,
+        )
+    return step
 
 
 def build_view(state: Table, seat: int | None) -> dict[str, Any]:
@@ -105,6 +149,7 @@ def build_view(state: Table, seat: int | None) -> dict[str, Any]:
             "action": ACTIONS[state.action] if state.action >= 0 else None,
             "first_target": state.first_target if state.first_target >= 0 else None,
             "decision": _decision(state),
+            "queue": [step_json(state, item) for item in state.queue],
             "goal": state.goal,
             "dice_per_seat": DICE,
         }

@@ -9,6 +9,7 @@ from buccaneer.games.tortuga1667.actions import action_from_json
 from buccaneer.games.tortuga1667.bot import Tortuga1667Bot
 from buccaneer.games.tortuga1667.codec import Tortuga1667Codec
 from buccaneer.games.tortuga1667.components import TEAMS
+from buccaneer.games.tortuga1667.from_view import from_view
 from buccaneer.games.tortuga1667.invariants import invariants
 from buccaneer.games.tortuga1667.options import OPTIONS
 from buccaneer.games.tortuga1667.render import render
@@ -39,6 +40,7 @@ SPEC = GameSpec(
     heuristic=Tortuga1667Bot,
     codec=Tortuga1667Codec,
     max_actions=20_000,
+    from_view=from_view,
 )
 
 __all__ = ["OPTIONS", "SEAT_NAMES", "SPEC", "Tortuga1667State"]

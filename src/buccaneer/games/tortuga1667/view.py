@@ -1,9 +1,11 @@
 """What a seat knows in Tortuga 1667, as a JSON-able dict (docs/architecture.md, "Views").
 
 Hidden: others' loyalty cards and vote cards, event cards a seat has not looked at, the order of
-both decks, and who played which card in a vote (only the shuffled cards are shown). A seat keeps
-in its view what it has seen: the event cards it looked at (while they stay in place), its own
-loyalty cards so far, a card it put on top of the vote deck, and a hand it chose by Crow's Nest.
+both decks, who played which card in a vote (only the shuffled cards are shown), and the order
+in which the advanced setup's bag gives out the pawns still in it. A seat keeps in its view what
+it has seen: the event cards it looked at (while they stay in place), its own loyalty cards so
+far, a card it put on top of the vote deck, and a hand it chose by Crow's Nest. The pending
+steps are public and in the view too, so that the view alone rebuilds the game (`from_view`).
 """
 
 from __future__ import annotations
@@ -51,6 +53,22 @@ def decision(state: Table) -> dict[str, Any] | None:
     elif item[0] == "crows_pick":
         info.update(target=item[2], left=item[3])
     return info
+
+
+def pending(state: Table) -> list[list[Any]]:
+    """The queue of pending steps, front first, each as a list (its tuple in `state.queue`).
+
+    Public: every step was queued by something done or revealed at the table (a marooning, a
+    vote called, an event card's effect, the end of an action), and it is what a seat rebuilding
+    the game from its view (`from_view`) needs to know what comes next. The one exception is the
+    advanced setup's bag: which pawn is drawn after the one placing now is chance not yet drawn,
+    so the later `place_pawn` steps are left out.
+    """
+    return [
+        list(item)
+        for i, item in enumerate(state.queue)
+        if not (i > 0 and item[0] == "place_pawn")
+    ]
 
 
 def _known_hands(state: Table, seat: int | None, memory: dict[str, Any]) -> dict[str, list[str]]:
@@ -160,6 +178,11 @@ def build_view(state: Table, seat: int | None) -> dict[str, Any]:
             "current": state.current,
             "actions_left": state.actions_left,
             "decision": decision(state),
+            # Every pending step, front first (see `pending`), and whether the captain acts
+            # again after an Atlantis escape from its marooning: both follow from what was
+            # played in the open.
+            "queue": pending(state),
+            "extra_action": state.extra_action,
             "tiebreak": state.tiebreak,
             "team_chests": dict(zip(("british", "french"), state.team_chests(), strict=True)),
             "winner_team": (

@@ -1,0 +1,68 @@
+"""`buccaneer serve` and `buccaneer connect`: the server and a remote seat, from the shell.
+
+The server's options become one `Settings`; the database is migrated once here, before any
+worker starts, and the settings reach uvicorn's worker processes in an environment variable.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+from typing import Any
+
+from buccaneer.cli_support.common import CliError
+from buccaneer.server.client import ClientError, Outcome, SeatClient, agent_decider
+from buccaneer.server.migrate import upgrade
+from buccaneer.server.settings import ENV, Settings
+from buccaneer.server.storage import async_url
+
+
+def check_settings(settings: Settings) -> Settings:
+    settings = settings.resolved()
+    try:
+        async_url(settings.database_url)
+    except ValueError as exc:
+        raise CliError(str(exc)) from None
+    if settings.workers < 1:
+        raise CliError("--workers must be at least 1")
+    if settings.workers > 1 and not settings.redis_url:
+        raise CliError(
+            "--workers above 1 needs --redis-url: the workers tell each other about moves "
+            "through Redis"
+        )
+    if not 0 < settings.port < 65536:
+        raise CliError(f"--port must be 1 to 65535, got {settings.port}")
+    return settings
+
+
+def run_server(settings: Settings, announce: Any) -> None:
+    import uvicorn
+
+    try:
+        upgrade(settings.database_url)
+    except Exception as exc:  # an unreachable database, a file we may not write
+        raise CliError(f"cannot open the database: {str(exc).splitlines()[0]}") from None
+    os.environ[ENV] = settings.to_env()
+    announce(settings)
+    uvicorn.run(
+        "buccaneer.server.app:app_from_env",
+        factory=True,
+        host=settings.host,
+        port=settings.port,
+        workers=settings.workers,
+        ws_max_size=max(settings.max_message * 4, 1 << 20),
+        log_level="warning",
+    )
+
+
+def connect(
+    url: str, token: str | None, agent: str, name: str | None, on_message: Any
+) -> Outcome:
+    try:
+        decide = agent_decider(agent)
+        client = SeatClient(url, token, decide, name=name, on_message=on_message)
+        if client.token is None:
+            raise CliError("give --seat-token (or an invite link with #token=...)")
+        return asyncio.run(client.run())
+    except ClientError as exc:
+        raise CliError(str(exc)) from None

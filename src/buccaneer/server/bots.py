@@ -1,0 +1,125 @@
+"""Server bots: agents that play seats, in a pool of processes so a long think never blocks
+the server.
+
+A bot is an actor like any person: it reads the table at a version, chooses, and submits its
+action through the table service with that version. Each pool process keeps the states it has
+built, so a move costs the new actions only, not a replay of the game.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import multiprocessing
+import random
+import secrets
+from collections import OrderedDict
+from concurrent.futures import Executor, ProcessPoolExecutor
+from typing import Any
+
+import buccaneer
+from buccaneer import agents
+from buccaneer.cli_support.common import parse_agent
+from buccaneer.core import GameSpec, State, get_spec
+from buccaneer.server.tables import LiveTable, Refused, TableService
+
+log = logging.getLogger("buccaneer.server")
+
+# -- inside a pool process ------------------------------------------------------------------
+
+_STATES: OrderedDict[str, tuple[list[tuple[int, dict[str, Any]]], State]] = OrderedDict()
+_KEEP = 64
+
+
+def _state_for(job: dict[str, Any]) -> State:
+    """The table's state at the job's version, from this process's cache when it has a prefix."""
+    key, actions = job["table"], job["actions"]
+    spec: GameSpec = get_spec(job["game"])
+    cached = _STATES.pop(key, None)
+    if cached is not None and cached[0] == actions[: len(cached[0])]:
+        done, state = cached
+    else:
+        done = []
+        state = buccaneer.load(job["game"], job["players"], seed=job["seed"], **job["options"])
+    for seat, action in actions[len(done) :]:
+        state.apply(seat, spec.action_from_json(action))
+    _STATES[key] = (list(actions), state)
+    while len(_STATES) > _KEEP:
+        _STATES.popitem(last=False)
+    return state
+
+
+def choose(job: dict[str, Any]) -> dict[str, Any]:
+    """One bot decision (runs in a pool process)."""
+    state = _state_for(job)
+    spec = parse_agent(job["agent"])
+    agent = agents.make(spec.name, **spec.params)
+    action = agent.act(state, job["seat"], random.Random(job["rng"]))
+    return dict(action.to_json())
+
+
+# -- in the server --------------------------------------------------------------------------
+
+
+def make_pool(workers: int) -> Executor:
+    # Processes started fresh ("spawn"): the server's threads and sockets are not forked.
+    return ProcessPoolExecutor(max_workers=workers, mp_context=multiprocessing.get_context("spawn"))
+
+
+class BotRunner:
+    """Finds seats a bot plays that are asked now, and plays them."""
+
+    def __init__(self, tables: TableService, pool: Executor) -> None:
+        self.tables = tables
+        self.pool = pool
+        self.pending: set[tuple[str, int, int]] = set()
+        self.tasks: set[asyncio.Task[None]] = set()
+
+    async def look(self, live: LiveTable) -> None:
+        """After any change: start a move for every bot seat now asked."""
+        if live.status != "active" or live.state.is_over():
+            return
+        for seat in live.state.to_move():
+            agent = live.seats[seat].bot
+            if agent is not None:
+                self.play(live, seat, agent)
+
+    def play(self, live: LiveTable, seat: int, agent: str, delay: float | None = None) -> None:
+        key = (live.id, seat, live.version)
+        if key in self.pending:
+            return
+        self.pending.add(key)
+        record = live.state.record()
+        job = {
+            "table": live.id,
+            "game": record.game,
+            "players": record.players,
+            "options": record.options,
+            "seed": record.seed,
+            "actions": record.actions,
+            "seat": seat,
+            "agent": agent,
+            "rng": secrets.randbits(64),
+        }
+        wait = live.bot_delay if delay is None else delay
+        task = asyncio.create_task(self.move(key, job, live.version, wait))
+        self.tasks.add(task)
+        task.add_done_callback(self.tasks.discard)
+
+    async def move(self, key: tuple[str, int, int], job: dict[str, Any], version: int, wait: float):  # type: ignore[no-untyped-def]
+        try:
+            if wait > 0:
+                await asyncio.sleep(wait)
+            loop = asyncio.get_running_loop()
+            action = await loop.run_in_executor(self.pool, choose, job)
+            await self.tables.submit(job["table"], job["seat"], action, version, by="bot")
+        except Refused as exc:
+            # The table moved on meanwhile (a person took the seat back, another process's bot
+            # was first): nothing to do; whoever is asked next is looked at by that change.
+            log.debug("bot move on %s refused: %s", key, exc.message)
+        except asyncio.CancelledError:
+            raise
+        except Exception:
+            log.exception("bot move on %s failed", key)
+        finally:
+            self.pending.discard(key)

@@ -1,0 +1,80 @@
+"""The messages a connection receives, each built for its own recipient.
+
+Everything here reads the game through the seat's own window: `view(seat)` (spectators:
+`view(None)`), `legal_actions(seat)` with `describe` and `menu_group` for that seat, and the
+log lines visible to it. Nothing is built once for everyone and filtered afterwards, and no
+field is copied from the raw state; the table's public settings (`meta`) are the same for all.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from buccaneer.server.tables import LiveTable
+
+
+def legal(live: LiveTable, seat: int | None) -> list[dict[str, Any]]:
+    """The seat's choices with their words; nothing for spectators, or before the start."""
+    if seat is None or live.status != "active":
+        return []
+    state = live.state
+    return [
+        {
+            "action": action.to_json(),
+            "text": state.describe(action, seat),
+            "group": state.menu_group(action, seat),
+        }
+        for action in state.legal_actions(seat)
+    ]
+
+
+def log_lines(live: LiveTable, seat: int | None, after: int) -> list[dict[str, Any]]:
+    """The log lines `seat` may see that were written after version `after`, each with the
+    version whose action wrote it."""
+    start = live.log_marks[after] if after < len(live.log_marks) else len(live.log_marks)
+    full = live.state.log
+    return [
+        {"version": live.version_of_log_line(i), "text": event.text}
+        for i, event in enumerate(full[start:], start)
+        if event.visible(seat)
+    ]
+
+
+def game_part(live: LiveTable, seat: int | None) -> dict[str, Any]:
+    return {
+        "version": live.version,
+        "view": live.state.view(seat),
+        "legal": legal(live, seat),
+    }
+
+
+def sync(live: LiveTable, seat: int | None, chat: list[dict[str, Any]]) -> dict[str, Any]:
+    """Everything the recipient needs to draw the table from nothing."""
+    return {
+        "type": "sync",
+        "seat": seat,
+        "table": live.meta(),
+        **game_part(live, seat),
+        "log": log_lines(live, seat, 0),
+        "chat": chat,
+    }
+
+
+def update(live: LiveTable, seat: int | None, since: int) -> dict[str, Any]:
+    """What changed since version `since`: the new view and choices, the new log lines."""
+    return {
+        "type": "update",
+        "since": since,
+        **game_part(live, seat),
+        "log": log_lines(live, seat, since),
+        "deadlines": live.meta()["deadlines"],
+        "status": live.status,
+    }
+
+
+def table(live: LiveTable) -> dict[str, Any]:
+    return {"type": "table", "table": live.meta()}
+
+
+def error(code: str, message: str, **extra: Any) -> dict[str, Any]:
+    return {"type": "error", "code": code, "message": message, **extra}

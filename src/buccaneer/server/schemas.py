@@ -1,0 +1,201 @@
+"""Every message a client may send, as a strict schema: unknown fields refused, exact types.
+
+The shapes build on the ones records use (`core.schema.Shape`); an action inside a message is
+checked by its game's own `action_from_json`, the parser records go through. A message that
+fails becomes one `error` reply naming the field, and nothing changes.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Annotated, Any, Literal, Union
+
+from pydantic import Field, JsonValue, StrictBool, StrictFloat, StrictInt, StrictStr, TypeAdapter
+from pydantic import ValidationError as PydanticValidationError
+
+from buccaneer.core.schema import Shape, field_path, json_problem, problem, shown
+
+Name = Annotated[StrictStr, Field(min_length=1, max_length=40)]
+Token = Annotated[StrictStr, Field(min_length=1, max_length=100)]
+TableId = Annotated[StrictStr, Field(min_length=1, max_length=32)]
+Version = Annotated[StrictInt, Field(ge=0, le=10**9)]
+AgentText = Annotated[StrictStr, Field(min_length=1, max_length=200)]
+
+
+# -- WebSocket: client → server -------------------------------------------------------------
+
+
+class Hello(Shape):
+    """The first message: which table, as which seat (a seat token) or as a spectator (no
+    token), and the last version this client saw, if it is coming back."""
+
+    type: Literal["hello"]
+    table: TableId | None = None
+    token: Token | None = None
+    version: Version | None = None
+    name: Name | None = None
+    session: Token | None = None
+
+
+class ActionMessage(Shape):
+    type: Literal["action"]
+    version: Version
+    action: dict[StrictStr, JsonValue]
+
+
+class ChatMessage(Shape):
+    type: Literal["chat"]
+    text: Annotated[StrictStr, Field(min_length=1, max_length=2000)]
+
+
+class SyncMessage(Shape):
+    type: Literal["sync"]
+
+
+class HandoverMessage(Shape):
+    """Hand another seat (its player gone) to a bot; `agent` as on the command line."""
+
+    type: Literal["handover"]
+    seat: StrictInt
+    agent: AgentText = "heuristic"
+
+
+class TakebackMessage(Shape):
+    type: Literal["takeback"]
+
+
+class LeaveMessage(Shape):
+    type: Literal["leave"]
+
+
+class RematchMessage(Shape):
+    type: Literal["rematch"]
+
+
+class ExportMessage(Shape):
+    type: Literal["export"]
+
+
+class PingMessage(Shape):
+    type: Literal["ping"]
+
+
+ClientMessage = Annotated[
+    Union[  # noqa: UP007
+        Hello,
+        ActionMessage,
+        ChatMessage,
+        SyncMessage,
+        HandoverMessage,
+        TakebackMessage,
+        LeaveMessage,
+        RematchMessage,
+        ExportMessage,
+        PingMessage,
+    ],
+    Field(discriminator="type"),
+]
+CLIENT_MESSAGES = TypeAdapter(ClientMessage)
+MESSAGE_TYPES = [
+    "hello",
+    "action",
+    "chat",
+    "sync",
+    "handover",
+    "takeback",
+    "leave",
+    "rematch",
+    "export",
+    "ping",
+]
+
+
+class BadMessage(ValueError):
+    """A message that is not one the protocol knows; its text names what is wrong."""
+
+
+def parse_message(text: str) -> Any:
+    """The client message in `text`, or `BadMessage` saying what is wrong with it."""
+    try:
+        data = json.loads(text)
+    except RecursionError:
+        raise BadMessage("the JSON is nested too deeply") from None
+    except ValueError as exc:
+        raise BadMessage(json_problem(exc)) from None
+    if not isinstance(data, dict):
+        raise BadMessage(f"a message must be a JSON object, got {shown(data)}")
+    try:
+        return CLIENT_MESSAGES.validate_python(data)
+    except PydanticValidationError as exc:
+        raise BadMessage(explain(exc)) from None
+    except RecursionError:
+        raise BadMessage("the JSON is nested too deeply") from None
+
+
+def explain(exc: PydanticValidationError) -> str:
+    error = exc.errors(include_url=False)[0]
+    kind = error["type"]
+    if kind == "union_tag_not_found":
+        return f"a message needs a 'type', one of {', '.join(MESSAGE_TYPES)}"
+    if kind == "union_tag_invalid":
+        return f"unknown message type; expected one of {', '.join(MESSAGE_TYPES)}"
+    loc = error["loc"]
+    if loc and isinstance(loc[0], str) and loc[0] in MESSAGE_TYPES:
+        tag, path = loc[0], loc[1:]
+    else:
+        tag, path = "request", loc
+    where = field_path(path) if path else "the message"
+    return f"{tag} message: '{where}' {problem(error)}"
+
+
+# -- HTTP bodies ------------------------------------------------------------------------------
+
+
+class SeatRequest(Shape):
+    """One seat of a new table: a person (`human`) or a server bot with its agent."""
+
+    kind: Literal["human", "bot"] = "human"
+    agent: AgentText | None = None
+    name: Name | None = None
+
+
+class ClockRequest(Shape):
+    """`turn`: no clock. `live`: each decision has `seconds`; on expiry the game's own rule
+    (`rule`, where the game has one, e.g. a time-out action) or a bot move (`bot`)."""
+
+    mode: Literal["turn", "live"] = "turn"
+    seconds: Annotated[StrictInt | StrictFloat, Field(ge=1, le=86_400)] | None = None
+    on_expiry: Literal["rule", "bot"] | None = None
+
+
+class CreateTable(Shape):
+    game: Annotated[StrictStr, Field(min_length=1, max_length=40)]
+    players: StrictInt
+    options: dict[StrictStr, JsonValue] = Field(default_factory=dict)
+    seats: list[SeatRequest] | None = None
+    clock: ClockRequest = Field(default_factory=ClockRequest)
+    listed: StrictBool = True
+    bot_delay: Annotated[StrictInt | StrictFloat, Field(ge=0, le=60)] = 0.5
+
+
+class JoinTable(Shape):
+    name: Name | None = None
+    seat: StrictInt | None = None
+
+
+class LeaveTable(Shape):
+    token: Token
+
+
+class NewAccount(Shape):
+    name: Name
+    password: Annotated[StrictStr, Field(min_length=8, max_length=200)]
+
+
+class Login(Shape):
+    name: Name
+    password: Annotated[StrictStr, Field(min_length=1, max_length=200)]
+
+
+class NewGuest(Shape):
+    name: Name | None = None

@@ -1,0 +1,72 @@
+"""The server's settings: where it keeps its data, how it is reached, and its limits.
+
+One frozen object, built by `buccaneer serve` from its options (or from BUCCANEER_* variables,
+which is how the settings reach uvicorn's worker processes).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from dataclasses import asdict, dataclass, fields
+from pathlib import Path
+
+from platformdirs import user_data_dir
+
+ENV = "BUCCANEER_SERVER_SETTINGS"
+
+
+def default_database_url() -> str:
+    """The embedded default: a SQLite file in the user's data directory."""
+    return f"sqlite:///{Path(user_data_dir('buccaneer')) / 'server.db'}"
+
+
+@dataclass(frozen=True)
+class Settings:
+    database_url: str = ""
+    redis_url: str | None = None
+    host: str = "127.0.0.1"
+    port: int = 8000
+    workers: int = 1
+    bot_workers: int = 2
+    # The address people use in links (defaults to http://host:port).
+    public_url: str | None = None
+    # Limits.
+    max_message: int = 16 * 1024  # bytes of one WebSocket message
+    max_body: int = 64 * 1024  # bytes of one HTTP request body
+    message_rate: float = 20.0  # WebSocket messages a second, per connection
+    message_burst: float = 40.0
+    address_message_rate: float = 200.0  # per address, over all its connections
+    address_message_burst: float = 400.0
+    http_rate: float = 50.0  # HTTP requests a second, per address
+    http_burst: float = 100.0
+    connections_per_address: int = 64
+    chat_rate: float = 0.5  # chat lines a second, per connection
+    chat_burst: float = 5.0
+    chat_length: int = 500
+    sweep_seconds: float = 5.0
+
+    def resolved(self) -> Settings:
+        values = asdict(self)
+        if not values["database_url"]:
+            values["database_url"] = default_database_url()
+        return Settings(**values)
+
+    @property
+    def base_url(self) -> str:
+        if self.public_url:
+            return self.public_url.rstrip("/")
+        host = "127.0.0.1" if self.host in ("0.0.0.0", "::") else self.host
+        return f"http://{host}:{self.port}"
+
+    def to_env(self) -> str:
+        return json.dumps(asdict(self))
+
+    @classmethod
+    def from_env(cls) -> Settings:
+        raw = os.environ.get(ENV)
+        if not raw:
+            return cls().resolved()
+        data = json.loads(raw)
+        known = {f.name for f in fields(cls)}
+        return cls(**{k: v for k, v in data.items() if k in known}).resolved()

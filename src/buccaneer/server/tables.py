@@ -1,0 +1,524 @@
+"""The table service: the one place the engine is driven, and where actions become permanent.
+
+Each table's live `State` is cached per process and rebuilt by replaying its stored log. An
+action is checked against the version the client saw, applied by the engine (the only judge of
+legality), written with its version in one transaction and only then announced. The actions
+table's primary key (table, version) makes the database pick the winner of two conflicting
+actions, whichever process they reached; the loser is refused with the current state.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import bisect
+import json
+import secrets
+import time
+from collections import OrderedDict
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from sqlalchemy import insert, select, update
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.ext.asyncio import AsyncEngine
+
+import buccaneer
+from buccaneer.core import GameSpec, IllegalAction, OptionError, State, get_spec
+from buccaneer.server import storage as db
+from buccaneer.server.auth import new_table_id
+from buccaneer.server.clocks import first_deadline, next_deadlines
+from buccaneer.server.fanout import Fanout
+
+WAITING, ACTIVE, OVER = "waiting", "active", "over"
+
+
+class Refused(Exception):
+    """What a client hears when its request changes nothing: a code a program can act on
+    ("stale", "illegal", ...) and words for a person."""
+
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+
+
+@dataclass
+class Seat:
+    seat: int
+    kind: str
+    agent: str | None
+    name: str | None
+    claimed: bool
+    account_id: int | None
+    token_hash: str | None
+
+    @property
+    def bot(self) -> str | None:
+        """The agent that plays this seat now: a bot seat's own, or the one a human seat was
+        handed to; None for a person playing."""
+        return self.agent if (self.kind == "bot" or self.agent) else None
+
+    def public(self, spec: GameSpec) -> dict[str, Any]:
+        return {
+            "seat": self.seat,
+            "name": self.name or spec.seat_name(self.seat),
+            "kind": self.kind,
+            "agent": self.bot,
+            "claimed": self.claimed,
+        }
+
+
+@dataclass
+class LiveTable:
+    """One table as this process knows it, with the bookkeeping messages are built from."""
+
+    id: str
+    spec: GameSpec
+    players: int
+    options: dict[str, Any]
+    seed: int
+    status: str
+    listed: bool
+    clock: dict[str, Any]
+    bot_delay: float
+    seats: list[Seat]
+    deadlines: dict[int, float]
+    rematch: str | None
+    rematch_of: str | None
+    created_at: float
+    state: State
+    version: int = 0
+    # len(state.log) after each version (index = version): which log lines each update adds.
+    log_marks: list[int] = field(default_factory=list)
+    # Per seat, the version at which its current decision was put to it: a client that acted
+    # on an older version than this acted on a decision it no longer faces.
+    asked_since: list[int] = field(default_factory=list)
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+
+    def advance(self, seat: int, action: Any) -> None:
+        """Apply one action (already known to be legal, or refused by the engine untouched)
+        and keep the bookkeeping in step."""
+        before = set(self.state.to_move())
+        self.state.apply(seat, action)
+        self.version += 1
+        for s in self.state.to_move():
+            if s == seat or s not in before:
+                self.asked_since[s] = self.version
+        self.log_marks.append(len(self.state.log))
+
+    def version_of_log_line(self, index: int) -> int:
+        """The version whose action wrote line `index` of the full log (0: the setup)."""
+        return bisect.bisect_right(self.log_marks, index)
+
+    def bot_seats(self) -> set[int]:
+        return {s.seat for s in self.seats if s.bot}
+
+    def meta(self) -> dict[str, Any]:
+        """What anyone may know about the table (the lobby, spectators, every seat)."""
+        return {
+            "id": self.id,
+            "game": self.spec.name,
+            "title": self.spec.title,
+            "players": self.players,
+            "options": dict(self.options),
+            "status": self.status,
+            "version": self.version,
+            "seats": [s.public(self.spec) for s in self.seats],
+            "clock": dict(self.clock),
+            "deadlines": {str(k): v for k, v in sorted(self.deadlines.items())},
+            "rematch": self.rematch,
+            "rematch_of": self.rematch_of,
+            "created_at": self.created_at,
+        }
+
+
+Hook = Callable[[LiveTable], Awaitable[None]]
+
+
+class TableService:
+    """Loads, caches and changes tables; every change is committed, then published."""
+
+    def __init__(self, engine: AsyncEngine, fanout: Fanout, shared: bool, cache_size: int = 2000):
+        self.engine = engine
+        self.fanout = fanout
+        # Another process may write the same tables (several workers or hosts): catch up from
+        # the database before acting. A lone process is the only writer and skips that.
+        self.shared = shared
+        self.cache: OrderedDict[str, LiveTable] = OrderedDict()
+        self.cache_size = cache_size
+        self.loading: dict[str, asyncio.Lock] = {}
+        # Called after a change is committed (bots and clocks look for work there).
+        self.on_change: list[Hook] = []
+
+    # -- loading ------------------------------------------------------------------------------
+
+    async def get(self, table_id: str) -> LiveTable | None:
+        live = self.cache.get(table_id)
+        if live is not None:
+            self.cache.move_to_end(table_id)
+            return live
+        lock = self.loading.setdefault(table_id, asyncio.Lock())
+        async with lock:
+            live = self.cache.get(table_id)
+            if live is None:
+                live = await self.load(table_id)
+                if live is not None:
+                    self.remember(live)
+        self.loading.pop(table_id, None)
+        return live
+
+    def remember(self, live: LiveTable) -> None:
+        self.cache[live.id] = live
+        while len(self.cache) > self.cache_size:
+            oldest = next(iter(self.cache))
+            if self.cache[oldest].lock.locked():
+                break
+            del self.cache[oldest]
+
+    def forget(self, table_id: str) -> None:
+        self.cache.pop(table_id, None)
+
+    async def load(self, table_id: str) -> LiveTable | None:
+        async with self.engine.connect() as conn:
+            row = (
+                await conn.execute(select(db.tables).where(db.tables.c.id == table_id))
+            ).first()
+            if row is None:
+                return None
+            seat_rows = (
+                await conn.execute(
+                    select(db.seats).where(db.seats.c.table_id == table_id).order_by(db.seats.c.seat)
+                )
+            ).all()
+            action_rows = (
+                await conn.execute(
+                    select(db.actions.c.seat, db.actions.c.action)
+                    .where(db.actions.c.table_id == table_id)
+                    .order_by(db.actions.c.version)
+                )
+            ).all()
+        spec = get_spec(row.game)
+        options = json.loads(row.options)
+        state = buccaneer.load(row.game, row.players, seed=row.seed, **options)
+        live = LiveTable(
+            id=row.id,
+            spec=spec,
+            players=row.players,
+            options=options,
+            seed=row.seed,
+            status=row.status,
+            listed=row.listed,
+            clock=json.loads(row.clock),
+            bot_delay=row.bot_delay,
+            seats=[seat_from_row(r) for r in seat_rows],
+            deadlines={int(k): v for k, v in json.loads(row.deadlines).items()},
+            rematch=row.rematch,
+            rematch_of=row.rematch_of,
+            created_at=row.created_at,
+            state=state,
+            log_marks=[len(state.log)],
+            asked_since=[0] * row.players,
+        )
+        for seat, action in action_rows:
+            live.advance(seat, spec.action_from_json(json.loads(action)))
+        return live
+
+    async def catch_up(self, live: LiveTable) -> None:
+        """Bring `live` up to what the database holds (only when other processes write).
+        Call with `live.lock` held."""
+        if not self.shared:
+            return
+        async with self.engine.connect() as conn:
+            row = (await conn.execute(select(db.tables).where(db.tables.c.id == live.id))).first()
+            if row is None:
+                return
+            seat_rows = (
+                await conn.execute(
+                    select(db.seats).where(db.seats.c.table_id == live.id).order_by(db.seats.c.seat)
+                )
+            ).all()
+            rows = []
+            if row.version > live.version:
+                rows = (
+                    await conn.execute(
+                        select(db.actions.c.seat, db.actions.c.action)
+                        .where(db.actions.c.table_id == live.id)
+                        .where(db.actions.c.version > live.version)
+                        .order_by(db.actions.c.version)
+                    )
+                ).all()
+        for seat, action in rows:
+            live.advance(seat, live.spec.action_from_json(json.loads(action)))
+        live.status = row.status
+        live.rematch = row.rematch
+        live.deadlines = {int(k): v for k, v in json.loads(row.deadlines).items()}
+        live.seats = [seat_from_row(r) for r in seat_rows]
+
+    async def fresh(self, table_id: str) -> LiveTable | None:
+        """The table, caught up (for a new connection or after an event from elsewhere)."""
+        live = await self.get(table_id)
+        if live is not None and self.shared:
+            async with live.lock:
+                await self.catch_up(live)
+        return live
+
+    # -- acting -------------------------------------------------------------------------------
+
+    async def submit(
+        self, table_id: str, seat: int, action_json: Any, version: int, by: str = "seat"
+    ) -> LiveTable:
+        """Apply one action for `seat` that its sender chose at `version`; committed before
+        this returns. `Refused` (nothing changed) when it cannot be."""
+        live = await self.get(table_id)
+        if live is None:
+            raise Refused("no_table", "there is no such table")
+        async with live.lock:
+            await self.catch_up(live)
+            self.check_can_act(live, seat, version)
+            try:
+                action = live.spec.action_from_json(action_json)
+            except (IllegalAction, OptionError) as exc:
+                raise Refused("bad_action", str(exc)) from None
+            try:
+                live.advance(seat, action)
+            except IllegalAction as exc:
+                raise Refused("illegal", str(exc)) from None
+            try:
+                await self.commit_action(live, seat, action.to_json())
+            except IntegrityError:
+                # Another process wrote this version first: our in-memory copy now holds an
+                # action that never happened. Drop it; the next reader replays the log.
+                self.forget(table_id)
+                raise Refused(
+                    "stale", "another action was taken first; here is the table as it is now"
+                ) from None
+            except BaseException:
+                self.forget(table_id)
+                raise
+        await self.changed(live, "version")
+        return live
+
+    def check_can_act(self, live: LiveTable, seat: int, version: int) -> None:
+        if live.status == WAITING:
+            raise Refused("not_started", "the game starts when every seat is taken")
+        if live.status == OVER or live.state.is_over():
+            raise Refused("over", "the game is over")
+        if version > live.version:
+            raise Refused("stale", f"version {version} is ahead of the table ({live.version})")
+        asked = seat in live.state.to_move()
+        if (asked and version < live.asked_since[seat]) or (not asked and version != live.version):
+            raise Refused(
+                "stale",
+                f"you acted on version {version}, but the table is at version {live.version} "
+                "and has moved on for you; here it is as it is now",
+            )
+        # Otherwise the engine judges (and words a refusal from the seat's own side).
+
+    async def commit_action(self, live: LiveTable, seat: int, action_json: dict[str, Any]) -> None:
+        now = time.time()
+        over = live.state.is_over()
+        if over:
+            live.status = OVER
+        live.deadlines = next_deadlines(
+            live.clock,
+            now,
+            live.state.to_move(),
+            live.asked_since,
+            live.version,
+            live.deadlines,
+            live.bot_seats(),
+        )
+        values: dict[str, Any] = {
+            "version": live.version,
+            "status": live.status,
+            "deadlines": json.dumps(live.deadlines),
+            "next_deadline": first_deadline(live.deadlines),
+            "updated_at": now,
+        }
+        if over:
+            values["result"] = json.dumps(
+                {"scores": live.state.scores(), "winners": live.state.winners()}
+            )
+            values["finished_at"] = now
+        async with self.engine.begin() as conn:
+            await conn.execute(
+                insert(db.actions).values(
+                    table_id=live.id,
+                    version=live.version,
+                    seat=seat,
+                    action=json.dumps(action_json),
+                    at=now,
+                )
+            )
+            await conn.execute(update(db.tables).where(db.tables.c.id == live.id).values(**values))
+
+    async def changed(self, live: LiveTable, kind: str) -> None:
+        await self.fanout.publish({"kind": kind, "table": live.id, "version": live.version})
+        for hook in self.on_change:
+            await hook(live)
+
+    # -- the table's own settings -------------------------------------------------------------
+
+    async def write_seats(self, live: LiveTable, changes: dict[int, dict[str, Any]]) -> None:
+        """Store changed seats (with the lock held), refreshing deadlines for bots in or out."""
+        now = time.time()
+        async with self.engine.begin() as conn:
+            for seat, values in changes.items():
+                await conn.execute(
+                    update(db.seats)
+                    .where(db.seats.c.table_id == live.id)
+                    .where(db.seats.c.seat == seat)
+                    .values(**values)
+                )
+                for key, value in values.items():
+                    setattr(live.seats[seat], key, value)
+            if live.status == ACTIVE:
+                old = {k: v for k, v in live.deadlines.items() if k not in changes}
+                live.deadlines = next_deadlines(
+                    live.clock,
+                    now,
+                    live.state.to_move(),
+                    live.asked_since,
+                    live.version,
+                    old,
+                    live.bot_seats(),
+                )
+            await conn.execute(
+                update(db.tables)
+                .where(db.tables.c.id == live.id)
+                .values(
+                    deadlines=json.dumps(live.deadlines),
+                    next_deadline=first_deadline(live.deadlines),
+                    updated_at=now,
+                )
+            )
+
+    async def start_if_full(self, live: LiveTable) -> bool:
+        """Start a waiting table whose every seat is taken (with the lock held)."""
+        if live.status != WAITING or not all(s.claimed or s.kind == "bot" for s in live.seats):
+            return False
+        now = time.time()
+        deadlines = next_deadlines(
+            live.clock, now, live.state.to_move(), live.asked_since, 0, {}, live.bot_seats()
+        )
+        async with self.engine.begin() as conn:
+            result = await conn.execute(
+                update(db.tables)
+                .where(db.tables.c.id == live.id)
+                .where(db.tables.c.status == WAITING)
+                .values(
+                    status=ACTIVE,
+                    deadlines=json.dumps(deadlines),
+                    next_deadline=first_deadline(deadlines),
+                    updated_at=now,
+                )
+            )
+        if result.rowcount:
+            live.status = ACTIVE
+            live.deadlines = deadlines
+        return True
+
+    async def claim(
+        self, live: LiveTable, seat: int, name: str | None, account_id: int | None
+    ) -> None:
+        """A person takes a human seat (a connection with its token, or a join)."""
+        async with live.lock:
+            await self.catch_up(live)
+            current = live.seats[seat]
+            if current.claimed and (name is None or name == current.name):
+                return
+            values: dict[str, Any] = {"claimed": True}
+            if name is not None:
+                values["name"] = name
+            if account_id is not None:
+                values["account_id"] = account_id
+            await self.write_seats(live, {seat: values})
+            started = await self.start_if_full(live)
+        await self.changed(live, "table")
+        if started:
+            await self.changed(live, "version")
+
+    async def set_agent(self, live: LiveTable, seat: int, agent: str | None) -> None:
+        """Hand a human seat to a bot (`agent`) or give it back to its player (None)."""
+        async with live.lock:
+            await self.catch_up(live)
+            await self.write_seats(live, {seat: {"agent": agent}})
+        await self.changed(live, "table")
+
+    async def create(
+        self,
+        spec: GameSpec,
+        players: int,
+        options: dict[str, Any],
+        seats: list[dict[str, Any]],
+        clock: dict[str, Any],
+        listed: bool,
+        bot_delay: float,
+        rematch_of: str | None = None,
+        table_id: str | None = None,
+    ) -> str:
+        """Store a new table (its seed from `secrets`, never chosen by a client); start it
+        at once when no seat waits for a person."""
+        table_id = table_id or new_table_id()
+        seed = secrets.randbits(63)
+        state = buccaneer.load(spec.name, players, seed=seed, **options)
+        now = time.time()
+        all_taken = all(s["kind"] == "bot" or s.get("claimed") for s in seats)
+        status = ACTIVE if all_taken else WAITING
+        asked = [0] * players
+        bot_seats = {i for i, s in enumerate(seats) if s["kind"] == "bot"}
+        deadlines = (
+            next_deadlines(clock, now, state.to_move(), asked, 0, {}, bot_seats)
+            if status == ACTIVE
+            else {}
+        )
+        async with self.engine.begin() as conn:
+            await conn.execute(
+                insert(db.tables).values(
+                    id=table_id,
+                    game=spec.name,
+                    players=players,
+                    options=json.dumps(state.options),
+                    seed=seed,
+                    status=status,
+                    listed=listed,
+                    clock=json.dumps(clock),
+                    bot_delay=bot_delay,
+                    version=0,
+                    deadlines=json.dumps(deadlines),
+                    next_deadline=first_deadline(deadlines),
+                    rematch_of=rematch_of,
+                    created_at=now,
+                    updated_at=now,
+                )
+            )
+            await conn.execute(
+                insert(db.seats),
+                [
+                    {
+                        "table_id": table_id,
+                        "seat": i,
+                        "kind": s["kind"],
+                        "agent": s.get("agent"),
+                        "token_hash": s.get("token_hash"),
+                        "name": s.get("name"),
+                        "account_id": s.get("account_id"),
+                        "claimed": bool(s.get("claimed", False)),
+                    }
+                    for i, s in enumerate(seats)
+                ],
+            )
+        return table_id
+
+
+def seat_from_row(row: Any) -> Seat:
+    return Seat(
+        seat=row.seat,
+        kind=row.kind,
+        agent=row.agent,
+        name=row.name,
+        claimed=bool(row.claimed),
+        account_id=row.account_id,
+        token_hash=row.token_hash,
+    )
