@@ -8,6 +8,7 @@ from buccaneer.core.game import GameSpec
 from buccaneer.games.tortuga.actions import action_from_json
 from buccaneer.games.tortuga.bot import TortugaBot
 from buccaneer.games.tortuga.codec import TortugaCodec
+from buccaneer.games.tortuga.from_view import from_view
 from buccaneer.games.tortuga.invariants import invariants
 from buccaneer.games.tortuga.options import OPTIONS
 from buccaneer.games.tortuga.render import render
@@ -29,6 +30,7 @@ SPEC = GameSpec(
     invariants=invariants,
     heuristic=TortugaBot,
     codec=TortugaCodec,
+    from_view=from_view,
     # Cut at 40 steps, ISMCTS gets three times the iterations and wins 80% against the
     # heuristic; with full playouts (about 47 iterations a second) it wins 45% (docs/bots.md).
     playout_cut=40,

@@ -652,6 +652,21 @@ class TortugaState(Table):
         if self.phase == "over":
             return world
         world.seed = chance.next64() >> 1
+        world.deal_hidden(seat)
+        return world
+
+    def deal_hidden(self, seat: int | None) -> None:
+        """Deal, from this state's own chance stream, everything `seat` cannot see: the
+        others' treasure tiles and the tiles they look at (from the tiles `seat` has not seen,
+        keeping how many each holds), the pool (the rest), the others' hidden rolls and, for
+        those who have chosen, their selections (uniform among the legal ones). The others'
+        memories of tiles they returned are dropped.
+
+        Only the number of tiles and whether a selection was made are read from the other
+        seats, so `determinize` (on a clone of the real state) and `from_view` (on a table
+        built from the view, with placeholders there) deal the same world for the same
+        stream."""
+        chance = self.rng
         others = [s for s in range(self.players) if s != seat]
         unseen = list(TILE_COUNTS)
         if seat is not None:
@@ -660,17 +675,16 @@ class TortugaState(Table):
         tiles = [c + 1 for c in range(3) for _ in range(unseen[c])]
         chance.shuffle(tiles)
         for s in others:
-            world.tiles[s] = [tiles.pop() for _ in self.tiles[s]]
-            world.drawn[s] = [tiles.pop() for _ in self.drawn[s]]
-            world.returned[s] = []
-        world.pool = [tiles.count(c + 1) for c in range(3)]
+            self.tiles[s] = [tiles.pop() for _ in self.tiles[s]]
+            self.drawn[s] = [tiles.pop() for _ in self.drawn[s]]
+            self.returned[s] = []
+        self.pool = [tiles.count(c + 1) for c in range(3)]
         for s in others:
             if s in self.selecting:
-                world._roll_dice(s)
+                self._roll_dice(s)
                 if self.selection[s] is not None:
-                    choices = world._selections(s)
-                    world.selection[s] = choices[chance.below(len(choices))].dice
-        return world
+                    choices = self._selections(s)
+                    self.selection[s] = choices[chance.below(len(choices))].dice
 
     def clone(self) -> Self:
         twin = self.__class__.__new__(self.__class__)

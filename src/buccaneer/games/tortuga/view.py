@@ -56,7 +56,7 @@ def _decision(state: Table) -> dict[str, Any] | None:
     return decision
 
 
-def step_json(state: Table, item: tuple[Any, ...]) -> dict[str, Any]:
+def step_json(item: tuple[Any, ...]) -> dict[str, Any]:
     """One step of the engine's queue (state.py), as the view's `queue` lists it.
 
     The queue is the engine's agenda: decisions waiting for a seat and automatic steps (a roll,
@@ -149,7 +149,7 @@ def build_view(state: Table, seat: int | None) -> dict[str, Any]:
             "action": ACTIONS[state.action] if state.action >= 0 else None,
             "first_target": state.first_target if state.first_target >= 0 else None,
             "decision": _decision(state),
-            "queue": [step_json(state, item) for item in state.queue],
+            "queue": [step_json(item) for item in state.queue],
             "goal": state.goal,
             "dice_per_seat": DICE,
         }

@@ -71,7 +71,8 @@ def _skeleton(view: dict[str, Any], deal: Rng | None) -> Tortuga1667State:
     players: int = view["players"]
     seat: int | None = view["seat"]
     state.players = players
-    state.options = dict(view["options"])
+    # Copied, lists too: the world must not share anything with the caller's dict.
+    state.options = {k: list(v) if isinstance(v, list) else v for k, v in view["options"].items()}
     state.seed = view["seed"] if view["seed"] is not None else 0
     state.rng = Rng(0)  # determinize gives the world a fresh stream
     _table(state, view)
@@ -128,7 +129,9 @@ def _table(state: Tortuga1667State, view: dict[str, Any]) -> None:
     )
     state.tiebreak = view["tiebreak"]
     winner = view["winner_team"]
-    state.winner_team = -1 if winner is None else SHARED if winner == "shared" else TEAMS.index(winner)
+    state.winner_team = (
+        -1 if winner is None else SHARED if winner == "shared" else TEAMS.index(winner)
+    )
     if len(state.albatross) != players or len(state.maps) != players:
         raise ValueError("view is inconsistent: per-seat lists of the wrong length")
 
@@ -164,7 +167,9 @@ def _parse(names: list[str]) -> list[int]:
     return sorted(parse_vote(name) for name in names)
 
 
-def _votes(state: Tortuga1667State, view: dict[str, Any], seat: int | None, deal: Rng | None) -> None:
+def _votes(
+    state: Tortuga1667State, view: dict[str, Any], seat: int | None, deal: Rng | None
+) -> None:
     """Hands, the vote deck and ballots: the seat's own, the hands it chose by Crow's Nest, the
     deck it is looking through and the card it put on top kept; the rest from what is left."""
     players = state.players

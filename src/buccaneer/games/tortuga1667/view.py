@@ -65,9 +65,7 @@ def pending(state: Table) -> list[list[Any]]:
     so the later `place_pawn` steps are left out.
     """
     return [
-        list(item)
-        for i, item in enumerate(state.queue)
-        if not (i > 0 and item[0] == "place_pawn")
+        list(item) for i, item in enumerate(state.queue) if not (i > 0 and item[0] == "place_pawn")
     ]
 
 
