@@ -541,6 +541,13 @@ def serve(
     public_url: Annotated[
         str | None, typer.Option(help="The address people use, for invite links.")
     ] = None,
+    setting: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--set",
+            help='Change a limit, KEY=VALUE, e.g. --set message_rate=50 (docs/server.md, "Limits").',
+        ),
+    ] = None,
 ) -> None:
     """Run the game server: people and bots at one table over the network (docs/server.md)."""
     from buccaneer.cli_support.serve import check_settings, run_server
@@ -556,7 +563,8 @@ def serve(
                 workers=workers,
                 bot_workers=bot_workers,
                 public_url=public_url,
-            )
+            ),
+            setting or [],
         )
 
         def announce(s: Settings) -> None:

@@ -8,17 +8,19 @@ from __future__ import annotations
 
 import asyncio
 import os
+from collections.abc import Sequence
+from dataclasses import fields, replace
 from typing import Any
 
 from buccaneer.cli_support.common import CliError
 from buccaneer.server.client import ClientError, Outcome, SeatClient, agent_decider
 from buccaneer.server.migrate import upgrade
-from buccaneer.server.settings import ENV, Settings
+from buccaneer.server.settings import ENV, LIMITS, Settings
 from buccaneer.server.storage import async_url
 
 
-def check_settings(settings: Settings) -> Settings:
-    settings = settings.resolved()
+def check_settings(settings: Settings, changes: Sequence[str] = ()) -> Settings:
+    settings = apply_changes(settings, changes).resolved()
     try:
         async_url(settings.database_url)
     except ValueError as exc:
@@ -33,6 +35,26 @@ def check_settings(settings: Settings) -> Settings:
     if not 0 < settings.port < 65536:
         raise CliError(f"--port must be 1 to 65535, got {settings.port}")
     return settings
+
+
+def apply_changes(settings: Settings, changes: Sequence[str]) -> Settings:
+    """`--set KEY=VALUE` for the limits (numbers only; the rest have options of their own)."""
+    limits = {f.name: f for f in fields(Settings) if f.name in LIMITS}
+    values: dict[str, Any] = {}
+    for change in changes:
+        key, sep, text = change.partition("=")
+        key = key.strip()
+        if not sep or key not in limits:
+            raise CliError(f"--set {change!r}: use KEY=VALUE with KEY one of {', '.join(limits)}")
+        kind = type(getattr(settings, key))
+        try:
+            value = kind(text.strip())
+        except ValueError:
+            raise CliError(f"--set {key}: {text!r} is not a {kind.__name__}") from None
+        if value <= 0:
+            raise CliError(f"--set {key}: must be above 0")
+        values[key] = value
+    return replace(settings, **values)
 
 
 def run_server(settings: Settings, announce: Any) -> None:

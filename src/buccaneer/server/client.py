@@ -176,6 +176,8 @@ class SeatClient:
             self.outcome.errors.append(message)
             if message.get("code") in ("unknown_token", "no_table", "unknown_session"):
                 raise ClientError(message["message"])
+            # A refused action: the sync that follows puts the decision to us again.
+            self.acted_at = -1
             return False
         if kind in ("sync", "update"):
             if "table" in message and isinstance(message["table"], dict):
@@ -201,6 +203,8 @@ class SeatClient:
             self.handed = table["seats"][self.seat]["agent"] is not None
 
     def maybe_act(self, ws: Any) -> None:
+        if self.thinking is not None and self.thinking.done() and self.thinking.exception():
+            raise self.thinking.exception()  # type: ignore[misc]
         if (
             self.decide is None
             or self.seat is None

@@ -21,6 +21,24 @@ def default_database_url() -> str:
     return f"sqlite:///{Path(user_data_dir('buccaneer')) / 'server.db'}"
 
 
+# The settings `buccaneer serve --set KEY=VALUE` may change.
+LIMITS = (
+    "max_message",
+    "max_body",
+    "message_rate",
+    "message_burst",
+    "address_message_rate",
+    "address_message_burst",
+    "http_rate",
+    "http_burst",
+    "connections_per_address",
+    "chat_rate",
+    "chat_burst",
+    "chat_length",
+    "sweep_seconds",
+)
+
+
 @dataclass(frozen=True)
 class Settings:
     database_url: str = ""

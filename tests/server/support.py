@@ -1,0 +1,171 @@
+"""Real servers for the tests: `buccaneer serve` in a subprocess, or uvicorn in a thread (for
+tests that must reach inside the process), on free ports, with real databases."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import os
+import random
+import signal
+import socket
+import subprocess
+import sys
+import threading
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import httpx
+import uvicorn
+
+from buccaneer.server.app import Server, create_app
+from buccaneer.server.settings import Settings
+
+# Tests open many connections from one address; the limits under test are set per test.
+RELAXED = {
+    "message_rate": 1000.0,
+    "message_burst": 2000.0,
+    "address_message_rate": 100000.0,
+    "address_message_burst": 200000.0,
+    "http_rate": 10000.0,
+    "http_burst": 20000.0,
+    "connections_per_address": 5000,
+    "sweep_seconds": 1.0,
+}
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+def wait_healthy(url: str, timeout: float = 30.0, proc: subprocess.Popen[bytes] | None = None) -> None:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if proc is not None and proc.poll() is not None:
+            raise RuntimeError(f"the server exited with {proc.returncode}")
+        try:
+            if httpx.get(f"{url}/api/health", timeout=1.0).status_code == 200:
+                return
+        except httpx.HTTPError:
+            pass
+        time.sleep(0.05)
+    raise RuntimeError(f"the server at {url} did not come up")
+
+
+@dataclass
+class ServerProcess:
+    """`python -m buccaneer serve` as a child process (its own process group, so a SIGKILL
+    takes its bot pool with it, as a machine losing the server would)."""
+
+    database_url: str
+    log_path: Path
+    redis_url: str | None = None
+    port: int = field(default_factory=free_port)
+    limits: dict[str, Any] = field(default_factory=lambda: dict(RELAXED))
+    proc: subprocess.Popen[bytes] | None = None
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    def start(self) -> ServerProcess:
+        command = [
+            sys.executable,
+            "-m",
+            "buccaneer",
+            "serve",
+            "--port",
+            str(self.port),
+            "--database-url",
+            self.database_url,
+            "--bot-workers",
+            "1",
+        ]
+        if self.redis_url:
+            command += ["--redis-url", self.redis_url]
+        for key, value in self.limits.items():
+            command += ["--set", f"{key}={value}"]
+        log = self.log_path.open("ab")
+        self.proc = subprocess.Popen(
+            command, stdout=log, stderr=subprocess.STDOUT, start_new_session=True
+        )
+        wait_healthy(self.url, proc=self.proc)
+        return self
+
+    def kill(self) -> None:
+        """SIGKILL, no goodbye."""
+        if self.proc is not None and self.proc.poll() is None:
+            with contextlib.suppress(ProcessLookupError):
+                os.killpg(self.proc.pid, signal.SIGKILL)
+            self.proc.wait(10)
+
+    def stop(self) -> None:
+        if self.proc is not None and self.proc.poll() is None:
+            with contextlib.suppress(ProcessLookupError):
+                os.killpg(self.proc.pid, signal.SIGTERM)
+            try:
+                self.proc.wait(10)
+            except subprocess.TimeoutExpired:
+                self.kill()
+
+
+class ThreadServer:
+    """uvicorn in a thread of the test process: real sockets, and the `Server` object within
+    reach (for the leak test's twin worlds)."""
+
+    def __init__(self, database_url: str, redis_url: str | None = None, **limits: Any):
+        self.port = free_port()
+        values = {**RELAXED, **limits}
+        self.settings = Settings(
+            database_url=database_url,
+            redis_url=redis_url,
+            port=self.port,
+            bot_workers=1,
+            **values,
+        )
+        self.app = create_app(self.settings)
+        self.server: Server = self.app.state.server
+        config = uvicorn.Config(
+            self.app, host="127.0.0.1", port=self.port, log_level="warning", ws_max_size=1 << 20
+        )
+        self.uvicorn = uvicorn.Server(config)
+        self.thread = threading.Thread(target=self.uvicorn.run, daemon=True)
+        self.loop: asyncio.AbstractEventLoop | None = None
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    def __enter__(self) -> ThreadServer:
+        self.thread.start()
+        wait_healthy(self.url)
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.uvicorn.should_exit = True
+        self.thread.join(20)
+
+
+def create_table(url: str, **body: Any) -> dict[str, Any]:
+    body.setdefault("bot_delay", 0)
+    response = httpx.post(f"{url}/api/tables", json=body, timeout=30)
+    assert response.status_code == 201, response.text
+    return dict(response.json())
+
+
+def random_decider(view: dict[str, Any], legal: list[dict[str, Any]], rng: random.Random) -> Any:
+    """Any offered action (for clients whose game has no view rebuild)."""
+    return rng.choice(legal)["action"]
+
+
+@contextlib.contextmanager
+def timing() -> Iterator[list[float]]:
+    out: list[float] = []
+    start = time.perf_counter()
+    yield out
+    out.append(time.perf_counter() - start)
