@@ -37,18 +37,28 @@ async def play_table(url: str, config: Config, index: int) -> dict[str, Any]:
         options=config.options, seats=seats,
     )
     clients = [
-        SeatClient(s["invite"], decide=remote_decider(config), seed=index * 100 + s["seat"])
+        SeatClient(
+            s["invite"], decide=remote_decider(config), seed=index * 100 + s["seat"],
+            keep_messages=True,
+        )
         for s in table["seats"]
     ]
     spectator = SeatClient(table["spectator"], keep_messages=True)
     try:
         outcomes = await asyncio.wait_for(
-            asyncio.gather(*(c.run() for c in [*clients, spectator])), timeout=240
+            asyncio.gather(*(c.run() for c in [*clients, spectator])), timeout=120
         )
     except TimeoutError:
         meta = await asyncio.to_thread(httpx.get, f"{url}/api/tables/{table['table']}")
-        stuck = [(c.seat, c.version, c.acted_at, c.outcome.errors[-3:]) for c in clients]
-        raise AssertionError(f"{config.id} did not finish: {meta.json()} clients {stuck}") from None
+        stuck = [
+            (c.seat, c.version, c.acted_for, c.asked, c.outcome.reconnects, c.view.get('to_move'), c.outcome.errors[-3:])
+            for c in clients
+        ]
+        trail = [
+            [(m["type"], m.get("version"), m.get("status"), m.get("asked")) for m in c.outcome.messages]
+            for c in clients
+        ]
+        raise AssertionError(f"{config.id} stuck: {trail}: clients {stuck} table {meta.json()}") from None
     return {"table": table, "outcomes": outcomes, "config": config}
 
 

@@ -122,7 +122,8 @@ class SeatClient:
         self.seat: int | None = None
         self.outcome = Outcome(None, None, -1, {})
         self.thinking: asyncio.Task[None] | None = None
-        self.acted_at = -1
+        self.asked: int | None = None
+        self.acted_for: int | None = None
         self.handed = False
 
     async def run(self) -> Outcome:
@@ -177,7 +178,7 @@ class SeatClient:
             if message.get("code") in ("unknown_token", "no_table", "unknown_session"):
                 raise ClientError(message["message"])
             # A refused action: the sync that follows puts the decision to us again.
-            self.acted_at = -1
+            self.acted_for = None
             return False
         if kind in ("sync", "update"):
             if "table" in message and isinstance(message["table"], dict):
@@ -190,6 +191,7 @@ class SeatClient:
             self.version = message["version"]
             self.view = message["view"]
             self.legal = message["legal"]
+            self.asked = message.get("asked")
             self.outcome.log += [line["text"] for line in message["log"]]
             if self.view.get("over"):
                 return True
@@ -210,12 +212,13 @@ class SeatClient:
             or self.seat is None
             or self.handed
             or not self.legal
-            or self.seat not in self.view.get("to_move", ())
-            or self.acted_at == self.version
+            or self.asked is None
+            or self.acted_for == self.asked
             or (self.thinking is not None and not self.thinking.done())
         ):
             return
-        self.acted_at = self.version
+        # One action per decision: updates from others' simultaneous choices keep `asked`.
+        self.acted_for = self.asked
         self.thinking = asyncio.create_task(self.act(ws, self.version, self.view, self.legal))
 
     async def act(

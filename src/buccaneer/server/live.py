@@ -47,7 +47,10 @@ if TYPE_CHECKING:
 
 log = logging.getLogger("buccaneer.server")
 
+# Markers in a connection's queue for messages built when they are sent, from the table as it
+# is then: a message built earlier could reach the client after a newer one and undo it.
 REFRESH: dict[str, Any] = {"refresh": True}
+SYNC: dict[str, Any] = {"sync": True}
 CLOSE: dict[str, Any] = {"close": True}
 QUEUE = 256
 
@@ -130,6 +133,14 @@ class Connection:
                 message = await self.catch_up()
                 if message is None:
                     continue
+            elif item is SYNC:
+                message = await self.build_sync()
+                if message is None:
+                    continue
+            elif "comeback" in item:
+                message = await self.build_comeback(item["comeback"])
+                if message is None:
+                    continue
             elif "table-meta" in item:
                 live = await self.server.tables.get(self.table_id or "")
                 if live is None:
@@ -153,12 +164,29 @@ class Connection:
             self.sent_version, self.sent_status = live.version, live.status
         return message
 
-    async def send_sync(self, live: LiveTable) -> None:
+    def send_sync(self) -> None:
+        self.put(SYNC)
+
+    async def build_sync(self) -> dict[str, Any] | None:
+        live = await self.server.tables.fresh(self.table_id or "")
+        if live is None:
+            return None
         chat = await self.server.recent_chat(live.id)
         async with live.lock:
             message = messages.sync(live, self.seat, chat)
             self.sent_version, self.sent_status = live.version, live.status
-        self.put(message)
+        return message
+
+    async def build_comeback(self, since: int) -> dict[str, Any] | None:
+        """For a client coming back: what it missed since its version, the table, the chat."""
+        live = await self.server.tables.fresh(self.table_id or "")
+        if live is None:
+            return None
+        chat = await self.server.recent_chat(live.id)
+        async with live.lock:
+            message = messages.update(live, self.seat, min(since, live.version))
+            self.sent_version, self.sent_status = live.version, live.status
+        return {**message, "table": live.meta(), "chat": chat}
 
     def error(self, code: str, text: str, **extra: Any) -> None:
         self.put(messages.error(code, text, **extra))
@@ -210,7 +238,7 @@ class Connection:
         if live is None:
             raise Refused("no_table", "the table is gone")
         if isinstance(message, SyncMessage):
-            await self.send_sync(live)
+            self.send_sync()
         elif isinstance(message, ActionMessage):
             await self.act(live, message)
         elif isinstance(message, ChatMessage):
@@ -268,14 +296,9 @@ class Connection:
             name = hello.name or (account[1] if account else None)
             await server.tables.claim(live, seat, name, account[0] if account else None)
         if hello.version is None:
-            await self.send_sync(live)
-            return
-        # Coming back: what it missed since its version, the table, and the recent chat.
-        chat = await server.recent_chat(live.id)
-        async with live.lock:
-            message = messages.update(live, seat, hello.version)
-            self.sent_version, self.sent_status = live.version, live.status
-        self.put({**message, "table": live.meta(), "chat": chat})
+            self.send_sync()
+        else:
+            self.put({"comeback": hello.version})
 
     async def act(self, live: LiveTable, message: ActionMessage) -> None:
         seat = self.need_seat("act")
@@ -288,7 +311,7 @@ class Connection:
             version = fresh.version if fresh else None
             self.error(exc.code, exc.message, version=version)
             if fresh is not None and exc.code in ("stale", "illegal", "bad_action"):
-                await self.send_sync(fresh)
+                self.send_sync()
 
     async def chat(self, live: LiveTable, message: ChatMessage) -> None:
         seat = self.need_seat("write to the players' chat")

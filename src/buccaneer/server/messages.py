@@ -40,11 +40,21 @@ def log_lines(live: LiveTable, seat: int | None, after: int) -> list[dict[str, A
     ]
 
 
+def asked(live: LiveTable, seat: int | None) -> int | None:
+    """The version at which the seat's current decision was put to it (None: not asked).
+    Updates caused by others (in a simultaneous decision) leave it alone, so a client acts
+    once per decision, and may send that action with any version from this one on."""
+    if seat is None or live.status != "active" or seat not in live.state.to_move():
+        return None
+    return live.asked_since[seat]
+
+
 def game_part(live: LiveTable, seat: int | None) -> dict[str, Any]:
     return {
         "version": live.version,
         "view": live.state.view(seat),
         "legal": legal(live, seat),
+        "asked": asked(live, seat),
     }
 
 
