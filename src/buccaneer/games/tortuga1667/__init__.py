@@ -41,6 +41,9 @@ SPEC = GameSpec(
     codec=Tortuga1667Codec,
     max_actions=20_000,
     from_view=from_view,
+    # "kunnen spelers beslissen een zandloper of timer te gebruiken. Geef elke speler in dat
+    # geval 30 seconden om zijn/haar acties uit te voeren" (optional; the server runs it).
+    time_rule=(30.0, {"type": "timeout"}),
 )
 
 __all__ = ["OPTIONS", "SEAT_NAMES", "SPEC", "Tortuga1667State"]
