@@ -155,6 +155,9 @@ class SeatClient:
                 if now - down_since > self.give_up_after:
                     raise ClientError(f"the server at {self.ws_url} is unreachable") from None
                 self.outcome.reconnects += 1
+                # An action sent just before the drop may never have been committed: the
+                # decision is ours again unless the update on our return says otherwise.
+                self.acted_for = None
                 if self.thinking is not None:
                     self.thinking.cancel()
                     self.thinking = None

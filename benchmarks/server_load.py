@@ -1,0 +1,745 @@
+"""Load on the game server: N concurrent tables of server bots and scripted clients on one
+machine, for SQLite and PostgreSQL. Reports games/min, actions/s, action→update latency,
+server memory and CPU, and the clients' own CPU (so a saturated client is seen, not blamed on
+the server).
+
+    python -m benchmarks.server_load                          # 200 tables, 60 s, both backends
+    python -m benchmarks.server_load --tables 50 --seconds 20 --backend sqlite
+    python -m benchmarks.server_load --bot-delay 0 --think 0 0   # a throughput test, not a pace
+
+The load, per table (defaults): 4 players of one game (the tables cycle through every game and
+variant in `buccaneer.GAMES`), 2 seats played by server bots (`random`, `bot_delay` 0.5 s) and
+2 human seats played by scripted clients over real WebSockets (each thinks 0.5-1.5 s, uniform,
+then sends a random offered action), plus 2 spectators: 4 connections a table, 800 for 200
+tables. A finished game goes on as a rematch (same seats, new table): the first human seat
+asks, every connection moves to the new table, so the number of live tables stays at N.
+
+The server is `python -m buccaneer serve` in a subprocess (`tests.server.support`) with the
+tests' relaxed rate limits (every connection comes from 127.0.0.1) but the production sweep
+interval. The scripted clients run in `--client-procs` processes of their own; this process
+only creates the tables, samples CPU and memory and counts.
+
+- **action→update latency**: from a scripted client sending its action (at the version it
+  last saw) to that client receiving the first update with a higher version. Only actions sent
+  inside the measured window count.
+- **games/min, actions/s**: read from the database (tables finished, actions stored) for the
+  window, so server bots' moves count too.
+- **server RSS**: summed over the server process and its children (the bot pool), sampled every
+  0.5 s: the value at the end and the peak. **CPU**: per cent of one core over the window (the
+  machine has `os.cpu_count()` cores, so 200% is all of a 2-core machine); with PostgreSQL its
+  own processes are shown apart.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import json
+import multiprocessing
+import os
+import platform
+import random
+import secrets
+import shlex
+import sqlite3
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from collections import Counter
+from collections.abc import Iterator
+from dataclasses import asdict, dataclass, field
+from multiprocessing.connection import Connection
+from pathlib import Path
+from typing import Any
+
+import httpx
+import psutil  # type: ignore[import-untyped,unused-ignore]
+import psycopg
+from tests.server.support import RELAXED, ServerProcess, wait_healthy
+from websockets.asyncio.client import ClientConnection, connect
+from websockets.exceptions import ConnectionClosed, InvalidHandshake
+
+import buccaneer
+from buccaneer.server.settings import Settings
+
+PG_ADMIN = "postgresql://postgres@127.0.0.1:5432/postgres"
+PG_BASE = "postgresql+psycopg://postgres@127.0.0.1:5432"
+MIB = 1024 * 1024
+
+# -- the plan -------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Plan:
+    tables: int
+    seconds: float
+    warmup: float
+    players: int
+    humans: int
+    spectators: int
+    bot_agent: str
+    bot_delay: float
+    think: tuple[float, float]
+    bot_workers: int
+    client_procs: int
+    compression: bool
+
+    @property
+    def connections(self) -> int:
+        return self.tables * (self.humans + self.spectators)
+
+
+def game_mix() -> list[tuple[str, dict[str, Any]]]:
+    """Every game and variant the package registers, in a fixed order."""
+    return [
+        (name, dict(options))
+        for name, spec in buccaneer.GAMES.items()
+        for options in (spec.variants or ({},))
+    ]
+
+
+def table_bodies(plan: Plan) -> list[dict[str, Any]]:
+    """The POST /api/tables bodies: the game mix in turn, people and bots alternating seats."""
+    mix = game_mix()
+    bodies = []
+    for i in range(plan.tables):
+        name, options = mix[i % len(mix)]
+        spec = buccaneer.GAMES[name]
+        players = min(max(plan.players, spec.min_players), spec.max_players)
+        humans = min(plan.humans, players)
+        human_seats = set(range(0, players, 2)[:humans])
+        human_seats |= set(range(1, players, 2)[: humans - len(human_seats)])
+        seats = [
+            {"kind": "human"} if s in human_seats else {"kind": "bot", "agent": plan.bot_agent}
+            for s in range(players)
+        ]
+        bodies.append(
+            {
+                "game": name,
+                "players": players,
+                "options": options,
+                "seats": seats,
+                "listed": False,
+                "bot_delay": plan.bot_delay,
+            }
+        )
+    return bodies
+
+
+async def create_tables(url: str, bodies: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    gate = asyncio.Semaphore(16)
+    async with httpx.AsyncClient(base_url=url, timeout=60) as http:
+
+        async def one(body: dict[str, Any]) -> dict[str, Any]:
+            async with gate:
+                response = await http.post("/api/tables", json=body)
+            if response.status_code != 201:
+                raise RuntimeError(f"creating a table failed: {response.text}")
+            return dict(response.json())
+
+        return list(await asyncio.gather(*(one(b) for b in bodies)))
+
+
+# -- scripted clients (in their own processes) ----------------------------------------------
+
+
+@dataclass
+class ClientStats:
+    """What one client process saw; times are epoch seconds, latencies seconds."""
+
+    samples: list[tuple[float, float]] = field(default_factory=list)  # (sent at, latency)
+    unanswered: list[float] = field(default_factory=list)  # sent at, no update seen
+    errors: list[tuple[float, str]] = field(default_factory=list)
+    games_over: list[float] = field(default_factory=list)  # seen by each table's first seat
+    messages: int = 0
+    received_bytes: int = 0
+    reconnects: int = 0
+
+
+@dataclass
+class SeatState:
+    """One scripted seat's view of its table over one connection."""
+
+    version: int = -1
+    asked: int | None = None
+    legal: list[dict[str, Any]] = field(default_factory=list)
+    acted_for: int | None = None
+    thinking: asyncio.Task[None] | None = None
+    pending: tuple[int, float, float] | None = None  # (version sent at, perf time, epoch)
+    over: bool = False
+
+
+class ClientProcess:
+    """Every connection of some tables: scripted seats that play, spectators that watch."""
+
+    def __init__(self, ws_url: str, tables: list[dict[str, Any]], plan: Plan, seed: int):
+        self.ws_url = ws_url
+        self.tables = tables
+        self.plan = plan
+        self.rng = random.Random(seed)
+        self.stats = ClientStats()
+        self.connected = 0
+        self.all_connected = asyncio.Event()
+        self.stopping = False
+        self.gate = asyncio.Semaphore(32)  # handshakes at once
+        self.sends: set[asyncio.Task[None]] = set()
+
+    @property
+    def total(self) -> int:
+        return sum(len(t["seats"]) + self.plan.spectators for t in self.tables)
+
+    async def open(self) -> ClientConnection:
+        async with self.gate:
+            return await connect(
+                self.ws_url,
+                max_size=2**23,
+                open_timeout=60,
+                ping_interval=None,
+                proxy=None,
+                compression="deflate" if self.plan.compression else None,
+            )
+
+    def first_message(self, first: list[bool]) -> None:
+        if first[0]:
+            first[0] = False
+            self.connected += 1
+            if self.connected == self.total:
+                self.all_connected.set()
+
+    async def seat(self, table: dict[str, Any], token: str, leader: bool) -> None:
+        table_id: str = table["table"]
+        first = [True]
+        while not self.stopping:
+            try:
+                ws = await self.open()
+            except (OSError, InvalidHandshake, TimeoutError):
+                self.stats.reconnects += 1
+                await asyncio.sleep(0.5)
+                continue
+            state = SeatState()
+            try:
+                await ws.send(json.dumps({"type": "hello", "table": table_id, "token": token}))
+                async for raw in ws:
+                    self.first_message(first)
+                    assert isinstance(raw, str)
+                    self.stats.messages += 1
+                    self.stats.received_bytes += len(raw)
+                    message = json.loads(raw)
+                    kind = message.get("type")
+                    if kind in ("sync", "update"):
+                        self.on_game(ws, state, message, leader)
+                    elif kind == "error":
+                        self.stats.errors.append((time.time(), str(message.get("code"))))
+                        state.acted_for = None  # the sync that follows asks again
+                        state.pending = None
+                    elif kind == "rematch":
+                        table_id = message["table"]
+                        break
+            except ConnectionClosed:
+                self.stats.reconnects += 1
+            finally:
+                if state.thinking is not None:
+                    state.thinking.cancel()
+                if state.pending is not None:
+                    self.stats.unanswered.append(state.pending[2])
+                await ws.close()
+
+    def on_game(
+        self, ws: ClientConnection, state: SeatState, message: dict[str, Any], leader: bool
+    ) -> None:
+        version = int(message["version"])
+        if state.pending is not None and version > state.pending[0]:
+            sent, at = state.pending[1], state.pending[2]
+            self.stats.samples.append((at, time.perf_counter() - sent))
+            state.pending = None
+        state.version = version
+        state.asked = message.get("asked")
+        state.legal = message.get("legal") or []
+        status = message.get("status") or (message.get("table") or {}).get("status")
+        if status == "over" and not state.over:
+            state.over = True
+            if leader:
+                self.stats.games_over.append(time.time())
+                task = asyncio.create_task(ws.send(json.dumps({"type": "rematch"})))
+                self.sends.add(task)
+                task.add_done_callback(self.sends.discard)
+            return
+        if (
+            state.asked is not None
+            and state.legal
+            and state.asked != state.acted_for
+            and (state.thinking is None or state.thinking.done())
+        ):
+            state.acted_for = state.asked
+            state.thinking = asyncio.create_task(self.act(ws, state))
+
+    async def act(self, ws: ClientConnection, state: SeatState) -> None:
+        low, high = self.plan.think
+        await asyncio.sleep(self.rng.uniform(low, high))
+        if state.asked is None or not state.legal or state.over:
+            state.acted_for = None
+            return
+        # A person acts on what the screen shows now: the newest choices and version.
+        state.acted_for = state.asked
+        action = self.rng.choice(state.legal)["action"]
+        state.pending = (state.version, time.perf_counter(), time.time())
+        with contextlib.suppress(ConnectionClosed):
+            await ws.send(
+                json.dumps({"type": "action", "version": state.version, "action": action})
+            )
+
+    async def spectator(self, table: dict[str, Any]) -> None:
+        table_id: str = table["table"]
+        first = [True]
+        while not self.stopping:
+            try:
+                ws = await self.open()
+            except (OSError, InvalidHandshake, TimeoutError):
+                self.stats.reconnects += 1
+                await asyncio.sleep(0.5)
+                continue
+            try:
+                await ws.send(json.dumps({"type": "hello", "table": table_id}))
+                async for raw in ws:
+                    self.first_message(first)
+                    assert isinstance(raw, str)
+                    self.stats.messages += 1
+                    self.stats.received_bytes += len(raw)
+                    # Starlette writes {"type":"...",...}: only the rematch note is decoded.
+                    if '"rematch"' in raw[:24]:
+                        table_id = json.loads(raw)["table"]
+                        break
+            except ConnectionClosed:
+                self.stats.reconnects += 1
+            finally:
+                await ws.close()
+
+    async def run(self, pipe: Connection) -> None:
+        tasks: list[asyncio.Task[None]] = []
+        for table in self.tables:
+            for i, seat in enumerate(table["seats"]):
+                tasks.append(asyncio.create_task(self.seat(table, seat["token"], i == 0)))
+            for _ in range(self.plan.spectators):
+                tasks.append(asyncio.create_task(self.spectator(table)))
+        loop = asyncio.get_running_loop()
+        await self.all_connected.wait()
+        pipe.send(("connected", self.connected))
+        await loop.run_in_executor(None, pipe.recv)  # "stop"
+        self.stopping = True
+        for task in tasks:
+            task.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
+
+
+def client_main(
+    ws_url: str, tables: list[dict[str, Any]], plan: Plan, seed: int, pipe: Connection
+) -> None:
+    """A client process's entry point: play until told to stop, then send the stats back."""
+    client = ClientProcess(ws_url, tables, plan, seed)
+    with contextlib.suppress(KeyboardInterrupt):
+        asyncio.run(client.run(pipe))
+    # A plain dict: this process's classes live in __mp_main__, which the parent lacks.
+    pipe.send(("stats", asdict(client.stats)))
+
+
+# -- the server and what it costs -----------------------------------------------------------
+
+
+@dataclass
+class LoadServer(ServerProcess):
+    """`buccaneer serve` as the tests start it, with a chosen number of bot processes."""
+
+    bot_workers: int = 2
+
+    def start(self) -> LoadServer:
+        command = [
+            sys.executable,
+            "-m",
+            "buccaneer",
+            "serve",
+            "--port",
+            str(self.port),
+            "--database-url",
+            self.database_url,
+            "--bot-workers",
+            str(self.bot_workers),
+        ]
+        for key, value in self.limits.items():
+            command += ["--set", f"{key}={value}"]
+        log = self.log_path.open("ab")
+        self.proc = subprocess.Popen(
+            command, stdout=log, stderr=subprocess.STDOUT, start_new_session=True
+        )
+        wait_healthy(self.url, proc=self.proc)
+        return self
+
+
+def tree(pid: int) -> list[psutil.Process]:
+    try:
+        root = psutil.Process(pid)
+        return [root, *root.children(recursive=True)]
+    except psutil.NoSuchProcess:
+        return []
+
+
+def cpu_of(processes: list[psutil.Process]) -> dict[int, float]:
+    out = {}
+    for proc in processes:
+        with contextlib.suppress(psutil.NoSuchProcess, psutil.AccessDenied):
+            times = proc.cpu_times()
+            out[proc.pid] = times.user + times.system
+    return out
+
+
+def cpu_percent(before: dict[int, float], after: dict[int, float], seconds: float) -> float:
+    """Per cent of one core used between two snapshots (processes born in between count from
+    zero; processes gone in between are lost)."""
+    return sum(t - before.get(pid, 0.0) for pid, t in after.items()) / seconds * 100
+
+
+def postgres_processes() -> list[psutil.Process]:
+    found = []
+    for proc in psutil.process_iter(["name"]):
+        if proc.info["name"] in ("postgres", "postmaster"):
+            found.append(proc)
+    return found
+
+
+class Sampler(threading.Thread):
+    """The server tree's RSS every half second: the peak, and the newest split by process."""
+
+    def __init__(self, pid: int) -> None:
+        super().__init__(daemon=True)
+        self.pid = pid
+        self.peak = 0
+        self.last: dict[int, int] = {}
+        self.done = threading.Event()
+
+    def sample(self) -> None:
+        rss = {}
+        for proc in tree(self.pid):
+            with contextlib.suppress(psutil.NoSuchProcess, psutil.AccessDenied):
+                rss[proc.pid] = proc.memory_info().rss
+        if rss:
+            self.last = rss
+            self.peak = max(self.peak, sum(rss.values()))
+
+    def run(self) -> None:
+        while not self.done.wait(0.5):
+            self.sample()
+
+
+@contextlib.contextmanager
+def database(backend: str) -> Iterator[tuple[str, Any]]:
+    """A fresh database for one run: its server URL and a way to read it from here."""
+    if backend == "sqlite":
+        with tempfile.TemporaryDirectory(prefix="buccaneer-load-") as folder:
+            path = Path(folder) / "server.db"
+            yield f"sqlite:///{path}", path
+        return
+    name = f"buccaneer_load_{secrets.token_hex(4)}"
+    with psycopg.connect(PG_ADMIN, autocommit=True) as admin:
+        admin.execute(f'CREATE DATABASE "{name}"')
+    try:
+        yield f"{PG_BASE}/{name}", f"postgresql://postgres@127.0.0.1:5432/{name}"
+    finally:
+        with psycopg.connect(PG_ADMIN, autocommit=True) as admin:
+            admin.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+
+
+def stored_counts(backend: str, where: Any, start: float, end: float) -> tuple[int, int]:
+    """(games finished, actions stored) between two epoch times, from the database."""
+    games_sql = "SELECT count(*) FROM tables WHERE finished_at >= {p} AND finished_at < {p}"
+    actions_sql = "SELECT count(*) FROM actions WHERE at >= {p} AND at < {p}"
+    if backend == "sqlite":
+        with contextlib.closing(sqlite3.connect(f"file:{where}?mode=ro", uri=True)) as conn:
+            games = conn.execute(games_sql.format(p="?"), (start, end)).fetchone()[0]
+            actions = conn.execute(actions_sql.format(p="?"), (start, end)).fetchone()[0]
+        return int(games), int(actions)
+    with psycopg.connect(where) as conn:
+        row = conn.execute(games_sql.format(p="%s"), (start, end)).fetchone()
+        games = row[0] if row else 0
+        row = conn.execute(actions_sql.format(p="%s"), (start, end)).fetchone()
+        actions = row[0] if row else 0
+    return int(games), int(actions)
+
+
+# -- one run --------------------------------------------------------------------------------
+
+
+def quantile(values: list[float], q: float) -> float:
+    if not values:
+        return float("nan")
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
+
+
+def run_backend(backend: str, plan: Plan) -> dict[str, Any]:
+    log_path = Path(tempfile.gettempdir()) / f"buccaneer-load-{backend}-{os.getpid()}.log"
+    log_path.unlink(missing_ok=True)
+    limits = {**RELAXED, "sweep_seconds": Settings().sweep_seconds}
+    # How busy the machine is before we start (another user's work skews every figure).
+    busy_before = psutil.cpu_percent(interval=2.0) * (os.cpu_count() or 1)
+    with database(backend) as (url, where):
+        server = LoadServer(url, log_path, limits=limits, bot_workers=plan.bot_workers)
+        server.start()
+        assert server.proc is not None
+        context = multiprocessing.get_context("spawn")
+        pipes: list[Connection] = []
+        workers: list[multiprocessing.process.BaseProcess] = []
+        try:
+            tables = asyncio.run(create_tables(server.url, table_bodies(plan)))
+            ws_url = server.url.replace("http", "ws", 1) + "/ws"
+            for i in range(plan.client_procs):
+                mine, theirs = context.Pipe()
+                worker = context.Process(
+                    target=client_main,
+                    args=(ws_url, tables[i :: plan.client_procs], plan, i, theirs),
+                    daemon=True,
+                )
+                worker.start()
+                pipes.append(mine)
+                workers.append(worker)
+            connect_start = time.monotonic()
+            for pipe in pipes:
+                if not pipe.poll(300):
+                    raise RuntimeError("the clients did not all connect within 300 s")
+                pipe.recv()
+            connect_seconds = time.monotonic() - connect_start
+            sampler = Sampler(server.proc.pid)
+            sampler.start()
+            time.sleep(plan.warmup)
+            clients = [psutil.Process(w.pid) for w in workers if w.pid is not None]
+            pg = postgres_processes() if backend == "postgresql" else []
+            me = [psutil.Process()]
+            server_cpu0, client_cpu0 = cpu_of(tree(server.proc.pid)), cpu_of(clients)
+            pg_cpu0, me_cpu0 = cpu_of(pg), cpu_of(me)
+            psutil.cpu_percent()
+            start, start_perf = time.time(), time.perf_counter()
+            time.sleep(plan.seconds)
+            end, seconds = time.time(), time.perf_counter() - start_perf
+            machine_cpu = psutil.cpu_percent()
+            server_procs = tree(server.proc.pid)
+            server_cpu1, client_cpu1 = cpu_of(server_procs), cpu_of(clients)
+            # PostgreSQL's backends come and go with the server's pool: list them again (those
+            # that lived and died inside the window are not counted).
+            pg_cpu1 = cpu_of(postgres_processes()) if backend == "postgresql" else {}
+            me_cpu1 = cpu_of(me)
+            sampler.sample()
+            sampler.done.set()
+            rss = dict(sampler.last)
+            # Before the stop: stopping kills the bot pool, whose loss the server logs.
+            log_errors = log_path.read_text(errors="replace").count("Traceback")
+            for pipe in pipes:
+                pipe.send("stop")
+            stats: list[ClientStats] = []
+            for pipe in pipes:
+                if pipe.poll(60):
+                    stats.append(ClientStats(**pipe.recv()[1]))
+            games, actions = stored_counts(backend, where, start, end)
+        finally:
+            for process in workers:
+                process.join(10)
+                if process.is_alive():
+                    process.kill()
+            server.stop()
+    main_pid = server.proc.pid
+    samples = [lat for s in stats for at, lat in s.samples if start <= at < end]
+    unanswered = sum(1 for s in stats for at in s.unanswered if start <= at < end)
+    errors = Counter(code for s in stats for at, code in s.errors if start <= at < end)
+    per_client = [
+        (client_cpu1.get(p.pid, 0.0) - client_cpu0.get(p.pid, 0.0)) / seconds * 100 for p in clients
+    ]
+    ours = (
+        cpu_percent(server_cpu0, server_cpu1, seconds)
+        + cpu_percent(client_cpu0, client_cpu1, seconds)
+        + cpu_percent(pg_cpu0, pg_cpu1, seconds)
+        + cpu_percent(me_cpu0, me_cpu1, seconds)
+    )
+    return {
+        "backend": backend,
+        "tables": plan.tables,
+        "connections": plan.connections,
+        "connect_s": round(connect_seconds, 1),
+        "seconds": round(seconds, 1),
+        "games_finished": games,
+        "games_per_min": round(games / seconds * 60, 1),
+        "actions_per_s": round(actions / seconds, 1),
+        "scripted_actions_per_s": round(len(samples) / seconds, 1),
+        "latency_ms": {
+            name: round(quantile(samples, q) * 1000, 1)
+            for name, q in (("p50", 0.5), ("p95", 0.95), ("p99", 0.99), ("max", 1.0))
+        },
+        "latency_samples": len(samples),
+        "unanswered": unanswered,
+        "errors": dict(errors),
+        "rss_mib_end": round(sum(rss.values()) / MIB, 1),
+        "rss_mib_main": round(rss.get(main_pid, 0) / MIB, 1),
+        "rss_mib_peak": round(sampler.peak / MIB, 1),
+        "server_processes": len(rss),
+        "server_cpu_pct": round(cpu_percent(server_cpu0, server_cpu1, seconds), 1),
+        "server_main_cpu_pct": round(
+            (server_cpu1.get(main_pid, 0.0) - server_cpu0.get(main_pid, 0.0)) / seconds * 100, 1
+        ),
+        "postgres_cpu_pct": (
+            round(cpu_percent(pg_cpu0, pg_cpu1, seconds), 1) if backend == "postgresql" else None
+        ),
+        "client_cpu_pct": [round(c, 1) for c in per_client],
+        "machine_cpu_pct": round(machine_cpu, 1),
+        # Everything else the machine ran meanwhile (other users), per cent of one core.
+        "other_cpu_pct": round(max(0.0, machine_cpu * (os.cpu_count() or 1) - ours), 1),
+        "busy_before_pct": round(busy_before, 1),
+        "messages_per_s": round(sum(s.messages for s in stats) / max(seconds, 1e-9), 1),
+        "reconnects": sum(s.reconnects for s in stats),
+        "server_log_tracebacks": log_errors,
+        "server_log": str(log_path),
+    }
+
+
+# -- output ---------------------------------------------------------------------------------
+
+
+def machine() -> str:
+    model = platform.processor() or platform.machine()
+    with contextlib.suppress(OSError):
+        for line in Path("/proc/cpuinfo").read_text().splitlines():
+            if line.startswith("model name"):
+                model = line.split(":", 1)[1].strip()
+                break
+    memory = psutil.virtual_memory().total / 1024**3
+    return (
+        f"{os.cpu_count()} cores ({model}), {memory:.0f} GiB RAM, "
+        f"Python {platform.python_version()}, {platform.system()} {platform.release()}"
+    )
+
+
+def show(result: dict[str, Any], plan: Plan) -> None:
+    lat = result["latency_ms"]
+    clients = result["client_cpu_pct"]
+    saturated = any(c >= 90 for c in clients)
+    server_cpu = f"{result['server_cpu_pct']}% (main process {result['server_main_cpu_pct']}%)"
+    if result["postgres_cpu_pct"] is not None:
+        server_cpu += f"; PostgreSQL processes {result['postgres_cpu_pct']}%"
+    errors = ", ".join(f"{k} {v}" for k, v in sorted(result["errors"].items())) or "none"
+    rows = [
+        ("tables / connections", f"{result['tables']} / {result['connections']}"),
+        ("all connected after", f"{result['connect_s']} s"),
+        ("measured window", f"{result['seconds']} s (after {plan.warmup:g} s warm-up)"),
+        ("games finished", f"{result['games_finished']} ({result['games_per_min']} / min)"),
+        (
+            "actions / s",
+            f"{result['actions_per_s']} (scripted clients {result['scripted_actions_per_s']})",
+        ),
+        ("action→update p50", f"{lat['p50']} ms"),
+        ("action→update p95", f"{lat['p95']} ms"),
+        ("action→update p99", f"{lat['p99']} ms"),
+        ("action→update max", f"{lat['max']} ms  ({result['latency_samples']} actions)"),
+        ("unanswered / errors", f"{result['unanswered']} / {errors}"),
+        (
+            "server RSS end / peak",
+            f"{result['rss_mib_end']} / {result['rss_mib_peak']} MiB "
+            f"({result['server_processes']} processes; main {result['rss_mib_main']} MiB)",
+        ),
+        ("server CPU (100% = 1 core)", server_cpu),
+        (
+            "client CPU",
+            f"{' + '.join(f'{c}%' for c in clients)} in {len(clients)} processes"
+            + (" (SATURATED)" if saturated else " (not saturated)"),
+        ),
+        (
+            "machine CPU (all cores)",
+            f"{result['machine_cpu_pct']}%; outside this benchmark {result['other_cpu_pct']}% "
+            f"of one core (before the start {result['busy_before_pct']}%)",
+        ),
+        ("messages to clients / s", f"{result['messages_per_s']}"),
+        (
+            "reconnects / server tracebacks",
+            f"{result['reconnects']} / {result['server_log_tracebacks']}",
+        ),
+    ]
+    width = max(len(k) for k, _ in rows)
+    print(f"\n{result['backend']}")
+    for key, value in rows:
+        print(f"  {key:<{width}}  {value}")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--tables", type=int, default=200)
+    parser.add_argument("--seconds", type=float, default=60.0, help="measured window")
+    parser.add_argument("--warmup", type=float, default=5.0, help="after all are connected")
+    parser.add_argument("--backend", choices=["sqlite", "postgresql", "both"], default="both")
+    parser.add_argument("--players", type=int, default=4)
+    parser.add_argument("--humans", type=int, default=2, help="scripted seats a table")
+    parser.add_argument("--spectators", type=int, default=2, help="spectators a table")
+    parser.add_argument("--bot-agent", default="random")
+    parser.add_argument("--bot-delay", type=float, default=0.5, help="seconds a bot waits")
+    parser.add_argument(
+        "--think", type=float, nargs=2, default=[0.5, 1.5], metavar=("MIN", "MAX"),
+        help="a scripted seat's think time, uniform, seconds",
+    )  # fmt: skip
+    parser.add_argument("--bot-workers", type=int, default=2, help="the server's bot processes")
+    parser.add_argument("--client-procs", type=int, default=2, help="processes for the clients")
+    parser.add_argument(
+        "--no-compression", action="store_true", help="no permessage-deflate (browsers use it)"
+    )
+    parser.add_argument("--json", action="store_true", help="print JSON lines only")
+    args = parser.parse_args()
+    plan = Plan(
+        tables=args.tables,
+        seconds=args.seconds,
+        warmup=args.warmup,
+        players=args.players,
+        humans=max(1, args.humans),
+        spectators=args.spectators,
+        bot_agent=args.bot_agent,
+        bot_delay=args.bot_delay,
+        think=(args.think[0], args.think[1]),
+        bot_workers=args.bot_workers,
+        client_procs=max(1, min(args.client_procs, args.tables)),
+        compression=not args.no_compression,
+    )
+    backends = ["sqlite", "postgresql"] if args.backend == "both" else [args.backend]
+    command = shlex.join(["python", "-m", "benchmarks.server_load", *sys.argv[1:]])
+    if not args.json:
+        mix = ", ".join(
+            f"{name}{''.join(f' {k}={v}' for k, v in options.items())}"
+            for name, options in game_mix()
+        )
+        print(f"$ {command}")
+        print(f"machine: {machine()}")
+        print(
+            f"load: {plan.tables} tables of {plan.players} players ({mix}, in turn); "
+            f"{plan.humans} scripted seats (think {plan.think[0]:g}-{plan.think[1]:g} s) + "
+            f"{plan.spectators} spectators a table = {plan.connections} connections; other "
+            f"seats {plan.bot_agent} bots (bot_delay {plan.bot_delay:g} s, "
+            f"{plan.bot_workers} bot processes); compression "
+            f"{'on' if plan.compression else 'off'}"
+        )
+    results = []
+    for backend in backends:
+        result = run_backend(backend, plan)
+        results.append(result)
+        if args.json:
+            print(json.dumps({"command": command, **result}))
+        else:
+            show(result, plan)
+    if not args.json:
+        parts = [
+            f"{r['backend']} p99 {r['latency_ms']['p99']} ms, {r['games_per_min']} games/min, "
+            f"{r['actions_per_s']} actions/s, RSS peak {r['rss_mib_peak']} MiB"
+            for r in results
+        ]
+        met = all(r["latency_ms"]["p99"] < 100 for r in results)
+        print(
+            f"\nsummary ({plan.tables} tables, {plan.connections} connections): "
+            + "; ".join(parts)
+            + f" -- target p99 < 100 ms {'met' if met else 'MISSED'}"
+        )
+
+
+if __name__ == "__main__":
+    main()

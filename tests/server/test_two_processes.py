@@ -1,0 +1,123 @@
+"""Two server processes sharing PostgreSQL and Redis serve one table: players connected to
+different processes play it to the end, every update reaches every player, and a conflict
+between the processes is settled by the database."""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+
+import buccaneer
+from buccaneer.core import GameRecord
+from buccaneer.server.client import SeatClient, agent_decider
+from tests.server.support import ServerProcess, create_table
+from tests.server.wsclient import Ws
+
+GAMES = [
+    ("cartagena", 3, {"variant": "jamaica"}),
+    ("tortuga", 2, {}),
+    ("tortuga1667", 4, {}),
+]
+
+
+@pytest.fixture
+def pair(tmp_path: Path, postgres_url: str, redis_url: str) -> Any:
+    one = ServerProcess(postgres_url, tmp_path / "one.log", redis_url=redis_url).start()
+    two = ServerProcess(postgres_url, tmp_path / "two.log", redis_url=redis_url).start()
+    yield one, two
+    one.stop()
+    two.stop()
+
+
+@pytest.mark.timeout(300)
+def test_players_on_different_processes_play_one_table(pair: Any) -> None:
+    one, two = pair
+
+    async def play(game: str, players: int, options: dict[str, Any]) -> None:
+        seats = [{"kind": "human"} for _ in range(players - 1)] + [
+            {"kind": "bot", "agent": "random"}
+        ]
+        table = await asyncio.to_thread(
+            create_table, one.url, game=game, players=players, options=options, seats=seats
+        )
+        clients = []
+        for seat in table["seats"]:
+            server = (one, two)[seat["seat"] % 2]
+            link = seat["invite"].replace(one.url, server.url)
+            clients.append(SeatClient(link, decide=agent_decider("random"), keep_messages=True))
+        watchers = [
+            SeatClient(f"{server.url}/tables/{table['table']}", keep_messages=True)
+            for server in (one, two)
+        ]
+        outcomes = await asyncio.wait_for(
+            asyncio.gather(*(c.run() for c in [*clients, *watchers])), timeout=200
+        )
+        record = GameRecord.from_dict(
+            httpx.get(f"{two.url}/api/tables/{table['table']}/record").json()
+        )
+        final = buccaneer.replay(record)
+        for outcome in outcomes[: len(clients)]:
+            assert outcome.errors == [], outcome.errors
+            assert outcome.view == final.view(outcome.seat)
+        for watcher in outcomes[len(clients) :]:
+            assert watcher.view == final.view(None)
+            # Every version reached every watcher (no update lost between the processes):
+            # the log lines it was sent cover every version that wrote one.
+            lines = [m for m in watcher.messages if m["type"] in ("sync", "update")]
+            assert lines[-1]["version"] == len(record.actions)
+        versions_sent = {
+            line["version"]
+            for m in outcomes[-1].messages
+            if m["type"] in ("sync", "update")
+            for line in m["log"]
+        }
+        final_log_versions = set()
+        replayed = buccaneer.load(record.game, record.players, seed=record.seed, **record.options)
+        spec = buccaneer.GAMES[record.game]
+        for v, (seat, action) in enumerate(record.actions, 1):
+            before = len(replayed.log_for(None))
+            replayed.apply(seat, spec.action_from_json(action))
+            if len(replayed.log_for(None)) > before:
+                final_log_versions.add(v)
+        assert final_log_versions <= versions_sent
+
+    async def main() -> None:
+        await asyncio.gather(*(play(*game) for game in GAMES))
+
+    asyncio.run(main())
+
+
+def test_a_conflict_between_processes_is_settled_by_the_database(pair: Any) -> None:
+    one, two = pair
+
+    async def main() -> None:
+        table = create_table(
+            one.url, game="cartagena", players=2, options={"variant": "tortuga"}
+        )
+        red, blue = table["seats"]
+        async with Ws(one.url) as a, Ws(two.url) as b, Ws(two.url) as c:
+            await a.hello(token=red["token"])
+            await c.hello(token=blue["token"])
+            await b.hello(token=red["token"])
+            start = await a.until(lambda m: m["asked"] is not None)
+            await b.until(lambda m: m["asked"] is not None)
+            moves = [start["legal"][0]["action"], start["legal"][-1]["action"]]
+            await asyncio.gather(
+                a.send({"type": "action", "version": start["version"], "action": moves[0]}),
+                b.send({"type": "action", "version": start["version"], "action": moves[1]}),
+            )
+            await asyncio.sleep(1.0)
+            got = await a.quiet(0.5) + await b.quiet(0.5)
+            errors = [m for m in [*a.seen, *b.seen] if m["type"] == "error"]
+            assert [e["code"] for e in errors] == ["stale"], got
+            # Both tabs and the other player end at the one version the database kept.
+            for ws in (a, b, c):
+                await ws.until(lambda m: m["version"] == start["version"] + 1, timeout=10)
+        meta = httpx.get(f"{one.url}/api/tables/{table['table']}").json()
+        assert meta["version"] == start["version"] + 1
+
+    asyncio.run(main())
