@@ -400,6 +400,31 @@ def cpu_percent(before: dict[int, float], after: dict[int, float], seconds: floa
     return sum(t - before.get(pid, 0.0) for pid, t in after.items()) / seconds * 100
 
 
+def everyone() -> dict[int, tuple[str, float]]:
+    """Every process's name and CPU seconds (to name what else ran meanwhile)."""
+    out = {}
+    for proc in psutil.process_iter(["name", "cpu_times"]):
+        times = proc.info["cpu_times"]
+        if times is not None:
+            out[proc.pid] = (str(proc.info["name"]), times.user + times.system)
+    return out
+
+
+def busiest_others(
+    before: dict[int, tuple[str, float]],
+    after: dict[int, tuple[str, float]],
+    ours: set[int],
+    seconds: float,
+) -> list[tuple[str, float]]:
+    """The processes outside this benchmark that used the most CPU, by name, % of a core."""
+    used: dict[str, float] = {}
+    for pid, (name, cpu) in after.items():
+        if pid not in ours:
+            used[name] = used.get(name, 0.0) + cpu - before.get(pid, (name, 0.0))[1]
+    top = sorted(used.items(), key=lambda item: -item[1])[:3]
+    return [(name, round(t / seconds * 100, 1)) for name, t in top if t > 0]
+
+
 def postgres_processes() -> list[psutil.Process]:
     found = []
     for proc in psutil.process_iter(["name"]):
@@ -517,17 +542,20 @@ def run_backend(backend: str, plan: Plan) -> dict[str, Any]:
             me = [psutil.Process()]
             server_cpu0, client_cpu0 = cpu_of(tree(server.proc.pid)), cpu_of(clients)
             pg_cpu0, me_cpu0 = cpu_of(pg), cpu_of(me)
+            all0 = everyone()
             psutil.cpu_percent()
             start, start_perf = time.time(), time.perf_counter()
             time.sleep(plan.seconds)
             end, seconds = time.time(), time.perf_counter() - start_perf
             machine_cpu = psutil.cpu_percent()
+            all1 = everyone()
             server_procs = tree(server.proc.pid)
             server_cpu1, client_cpu1 = cpu_of(server_procs), cpu_of(clients)
             # PostgreSQL's backends come and go with the server's pool: list them again (those
             # that lived and died inside the window are not counted).
             pg_cpu1 = cpu_of(postgres_processes()) if backend == "postgresql" else {}
             me_cpu1 = cpu_of(me)
+            our_pids = {*server_cpu1, *client_cpu1, *pg_cpu1, *me_cpu1}
             sampler.sample()
             sampler.done.set()
             rss = dict(sampler.last)
@@ -592,6 +620,7 @@ def run_backend(backend: str, plan: Plan) -> dict[str, Any]:
         # Everything else the machine ran meanwhile (other users), per cent of one core.
         "other_cpu_pct": round(max(0.0, machine_cpu * (os.cpu_count() or 1) - ours), 1),
         "busy_before_pct": round(busy_before, 1),
+        "other_busiest": busiest_others(all0, all1, our_pids, seconds),
         "messages_per_s": round(sum(s.messages for s in stats) / max(seconds, 1e-9), 1),
         "reconnects": sum(s.reconnects for s in stats),
         "server_log_tracebacks": log_errors,
@@ -652,7 +681,8 @@ def show(result: dict[str, Any], plan: Plan) -> None:
         (
             "machine CPU (all cores)",
             f"{result['machine_cpu_pct']}%; outside this benchmark {result['other_cpu_pct']}% "
-            f"of one core (before the start {result['busy_before_pct']}%)",
+            f"of one core (before the start {result['busy_before_pct']}%)"
+            + "".join(f"; {name} {pct}%" for name, pct in result["other_busiest"]),
         ),
         ("messages to clients / s", f"{result['messages_per_s']}"),
         (

@@ -304,6 +304,9 @@ class Connection:
         seat = self.need_seat("act")
         if live.seats[seat].bot is not None and live.status == ACTIVE:
             raise Refused("handed", "a bot plays your seat now; take it back first")
+        rule = live.spec.time_rule
+        if rule is not None and message.action == rule[1]:
+            raise Refused("clock_only", "only the table's clock sends a time-out")
         try:
             await self.server.tables.submit(live.id, seat, message.action, message.version)
         except Refused as exc:
