@@ -523,6 +523,7 @@ def replay(
 
 @app.command()
 def serve(
+    *,
     host: Annotated[str, typer.Option(help="Address to listen on.")] = "127.0.0.1",
     port: Annotated[int, typer.Option(help="Port to listen on.")] = 8000,
     database_url: Annotated[
@@ -545,13 +546,16 @@ def serve(
         list[str] | None,
         typer.Option(
             "--set",
-            help='Change a limit, KEY=VALUE, e.g. --set message_rate=50 (docs/server.md, "Limits").',
+            help="Change a limit, KEY=VALUE, e.g. --set message_rate=50 "
+            '(docs/server.md, "Limits").',
         ),
     ] = None,
 ) -> None:
     """Run the game server: people and bots at one table over the network (docs/server.md)."""
-    from buccaneer.cli_support.serve import check_settings, run_server
-    from buccaneer.server.settings import Settings
+    # The server's libraries load only for the commands that need them: every other
+    # command starts as fast as before.
+    from buccaneer.cli_support.serve import check_settings, run_server  # noqa: PLC0415
+    from buccaneer.server.settings import Settings  # noqa: PLC0415
 
     with _people_errors():
         settings = check_settings(
@@ -570,7 +574,8 @@ def serve(
         def announce(s: Settings) -> None:
             _console().print(
                 f"buccaneer {buccaneer.__version__} serving at [bold]{s.base_url}[/] "
-                f"(API: {s.base_url}/docs; tables in {s.database_url})"
+                f"(API: {s.base_url}/docs; tables in {s.database_url})",
+                soft_wrap=True,
             )
 
         run_server(settings, announce)
@@ -579,6 +584,7 @@ def serve(
 @app.command()
 def connect(
     url: Annotated[str, typer.Argument(help="The server, or the table's invite link.")],
+    *,
     seat_token: Annotated[
         str | None, typer.Option(help="Your seat's secret token (or put it in the link).")
     ] = None,
@@ -589,7 +595,7 @@ def connect(
     quiet: Annotated[bool, typer.Option(help="Print only the result.")] = False,
 ) -> None:
     """Play a seat of a remote table with an agent (yours can face people this way)."""
-    from buccaneer.cli_support.serve import connect as run_connect
+    from buccaneer.cli_support.serve import connect as run_connect  # noqa: PLC0415
 
     console = _console()
 

@@ -43,7 +43,9 @@ def free_port() -> int:
         return int(sock.getsockname()[1])
 
 
-def wait_healthy(url: str, timeout: float = 30.0, proc: subprocess.Popen[bytes] | None = None) -> None:
+def wait_healthy(
+    url: str, timeout: float = 30.0, proc: subprocess.Popen[bytes] | None = None
+) -> None:
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
         if proc is not None and proc.poll() is not None:
@@ -65,6 +67,8 @@ class ServerProcess:
     database_url: str
     log_path: Path
     redis_url: str | None = None
+    workers: int = 1
+    env: dict[str, str] = field(default_factory=dict)
     port: int = field(default_factory=free_port)
     limits: dict[str, Any] = field(default_factory=lambda: dict(RELAXED))
     proc: subprocess.Popen[bytes] | None = None
@@ -88,11 +92,17 @@ class ServerProcess:
         ]
         if self.redis_url:
             command += ["--redis-url", self.redis_url]
+        if self.workers > 1:
+            command += ["--workers", str(self.workers)]
         for key, value in self.limits.items():
             command += ["--set", f"{key}={value}"]
         log = self.log_path.open("ab")
         self.proc = subprocess.Popen(
-            command, stdout=log, stderr=subprocess.STDOUT, start_new_session=True
+            command,
+            stdout=log,
+            stderr=subprocess.STDOUT,
+            start_new_session=True,
+            env={**os.environ, **self.env},
         )
         wait_healthy(self.url, proc=self.proc)
         return self

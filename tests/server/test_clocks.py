@@ -53,7 +53,11 @@ def test_the_30_second_rule_is_the_default_of_a_live_1667_table(sqlite_url: str)
         assert meta["clock"] == {"mode": "live", "seconds": 30.0, "on_expiry": "rule"}
         refused = httpx.post(
             f"{server.url}/api/tables",
-            json={"game": "cartagena", "players": 2, "clock": {"mode": "live", "on_expiry": "rule"}},
+            json={
+                "game": "cartagena",
+                "players": 2,
+                "clock": {"mode": "live", "on_expiry": "rule"},
+            },
         )
         assert refused.status_code == 400 and refused.json()["error"] == "bad_clock"
 

@@ -18,7 +18,7 @@ from buccaneer.server.client import Outcome, SeatClient, agent_decider
 from tests.server.support import ServerProcess, create_table
 
 KILLS = 5
-TABLES = [
+TABLES: list[tuple[str, int, dict[str, Any]]] = [
     ("cartagena", 3, {"variant": "jamaica"}),
     ("cartagena", 2, {"variant": "tortuga"}),
     ("tortuga", 2, {}),
@@ -29,9 +29,7 @@ TABLES = [
 
 
 def seen_states(outcome: Outcome) -> list[tuple[int, dict[str, Any]]]:
-    return [
-        (m["version"], m["view"]) for m in outcome.messages if m["type"] in ("sync", "update")
-    ]
+    return [(m["version"], m["view"]) for m in outcome.messages if m["type"] in ("sync", "update")]
 
 
 def check_prefixes(record: GameRecord, watched: list[tuple[int | None, Outcome]]) -> int:
@@ -84,12 +82,18 @@ def test_kill_9_at_random_moments_loses_nothing(
             {"kind": "human"} for _ in range(players - 1)
         ]
         table = await asyncio.to_thread(
-            create_table, server.url, game=game, players=players, options=options, seats=seats,
+            create_table,
+            server.url,
+            game=game,
+            players=players,
+            options=options,
+            seats=seats,
             bot_delay=0.02,
         )
         clients = [
-            SeatClient(s["invite"], decide=agent_decider("random"), keep_messages=True,
-                       give_up_after=60)
+            SeatClient(
+                s["invite"], decide=agent_decider("random"), keep_messages=True, give_up_after=60
+            )
             for s in table["seats"]
         ]
         watcher = SeatClient(table["spectator"], keep_messages=True, give_up_after=60)
@@ -101,7 +105,7 @@ def test_kill_9_at_random_moments_loses_nothing(
         monkey = asyncio.create_task(chaos(done))
         try:
             tasks = [asyncio.create_task(play(*t)) for t in TABLES]
-            finished, waiting = await asyncio.wait(tasks, timeout=240)
+            _, waiting = await asyncio.wait(tasks, timeout=240)
             if waiting:
                 stuck = [TABLES[i] for i, t in enumerate(tasks) if t in waiting]
                 meta = httpx.get(f"{server.url}/api/tables?status=active").json()

@@ -18,6 +18,7 @@ from typing import Any
 import pytest
 
 from buccaneer.core import State
+from buccaneer.server.auth import new_token, token_hash
 from buccaneer.server.tables import LiveTable
 from tests.conformance.harness import CONFIGS, Config, random_step
 from tests.conformance.test_twin_walks import diverged, seen_since
@@ -141,7 +142,7 @@ def compare_pair(config: Config, server: ThreadServer, seat: int | None, seed: i
                 for mover, action in moves:
                     on_server_async = asyncio.wrap_future(
                         asyncio.run_coroutine_threadsafe(
-                            submit_both(server, a, b, mover, action.to_json(), version),
+                            submit_both(server, a, b, (mover, action.to_json()), version),
                             server.server.loops[0].get_loop(),
                         )
                     )
@@ -164,16 +165,15 @@ def compare_pair(config: Config, server: ThreadServer, seat: int | None, seed: i
 
 
 async def submit_both(
-    server: ThreadServer, a: LiveTable, b: LiveTable, mover: int, action: Any, version: int
+    server: ThreadServer, a: LiveTable, b: LiveTable, move: tuple[int, Any], version: int
 ) -> None:
+    mover, action = move
     await server.server.tables.submit(a.id, mover, action, version)
     await server.server.tables.submit(b.id, mover, action, version)
 
 
 def join_token(server: ThreadServer, live: LiveTable, seat: int) -> str:
     """A token for `seat` (written straight into the seat, as a join would)."""
-    from buccaneer.server.auth import new_token, token_hash
-
     token = new_token()
 
     async def write() -> None:

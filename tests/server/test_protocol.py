@@ -10,9 +10,11 @@ from typing import Any
 
 import httpx
 import pytest
+from sqlalchemy import select
 
 import buccaneer
 from buccaneer.core import GameRecord
+from buccaneer.server import storage as db
 from tests.server.support import ThreadServer, create_table
 from tests.server.wsclient import Ws
 
@@ -79,7 +81,9 @@ def test_a_refused_action_changes_nothing_and_brings_the_current_state(
             await b.hello(token=blue["token"], name="Bart")
             start = await a.until(lambda m: m["asked"] is not None)
             # Not Blue's turn: the engine's own words, and a fresh sync.
-            await b.send({"type": "action", "version": start["version"], "action": {"type": "end_turn"}})
+            await b.send(
+                {"type": "action", "version": start["version"], "action": {"type": "end_turn"}}
+            )
             error = await b.recv("error")
             assert error["code"] == "illegal" and "Red" in error["message"]
             assert (await b.recv("sync"))["version"] == start["version"]
@@ -130,7 +134,9 @@ def test_reconnect_with_a_version_gets_what_was_missed(server: ThreadServer) -> 
             # Blue is gone; Red plays two moves.
             msg = await a.until(lambda m: m["asked"] is not None)
             for _ in range(2):
-                await a.send({"type": "action", "version": msg["version"], "action": first_action(msg)})
+                await a.send(
+                    {"type": "action", "version": msg["version"], "action": first_action(msg)}
+                )
                 msg = await a.until(lambda m, v=msg["version"]: m["version"] > v)
             async with Ws(server.url) as b:
                 back = await b.hello(token=blue["token"], version=seen["version"])
@@ -232,15 +238,21 @@ def test_record_export_rematch_and_finished_games(server: ThreadServer) -> None:
             assert httpx.get(record_url).status_code == 409
             while not msg["view"]["over"]:
                 if msg["asked"] is not None:
-                    await a.send({"type": "action", "version": msg["version"], "action": first_action(msg)})
+                    await a.send(
+                        {"type": "action", "version": msg["version"], "action": first_action(msg)}
+                    )
                 msg = await a.recv("sync", "update", timeout=30)
             await a.send({"type": "export"})
-            exported = (await a.recv("export"))["record"]
+            exported = GameRecord.from_dict((await a.recv("export"))["record"])
+            assert buccaneer.replay(exported).is_over()
             await a.send({"type": "rematch"})
             rematch = (await a.recv("rematch"))["table"]
             async with Ws(server.url) as again:
                 fresh = await again.hello(token=token)
-                assert fresh["table"]["id"] == rematch and fresh["table"]["rematch_of"] == table["table"]
+                assert (
+                    fresh["table"]["id"] == rematch
+                    and fresh["table"]["rematch_of"] == table["table"]
+                )
                 assert fresh["table"]["status"] == "active" and fresh["version"] == 0
             await a.send({"type": "rematch"})
             assert (await a.recv("rematch"))["table"] == rematch
@@ -256,7 +268,10 @@ def test_record_export_rematch_and_finished_games(server: ThreadServer) -> None:
 
 def test_accounts_and_guests(server: ThreadServer) -> None:
     base = f"{server.url}/api"
-    assert httpx.post(f"{base}/accounts", json={"name": "Zoë", "password": "hunter22!"}).status_code == 201
+    assert (
+        httpx.post(f"{base}/accounts", json={"name": "Zoë", "password": "hunter22!"}).status_code
+        == 201
+    )
     again = httpx.post(f"{base}/accounts", json={"name": "zoË", "password": "whatever1"})
     assert again.status_code == 409 and again.json()["error"] == "name_taken"
     short = httpx.post(f"{base}/accounts", json={"name": "Yan", "password": "short"})
@@ -268,19 +283,20 @@ def test_accounts_and_guests(server: ThreadServer) -> None:
     guest = httpx.post(f"{base}/guests", json={}).json()
     assert guest["name"].startswith("guest-") and guest["guest"] is True
     # A guest has no password to log in with.
-    assert httpx.post(f"{base}/sessions", json={"name": guest["name"], "password": "x"}).status_code == 401
+    assert (
+        httpx.post(f"{base}/sessions", json={"name": guest["name"], "password": "x"}).status_code
+        == 401
+    )
     # Passwords are stored as argon2 hashes, never as given.
     server_db = server.server.engine
 
     async def stored() -> list[str]:
-        from sqlalchemy import select
-
-        from buccaneer.server import storage as db
-
         async with server_db.connect() as conn:
             return list((await conn.execute(select(db.accounts.c.password_hash))).scalars())
 
-    hashes = [h for h in asyncio.run_coroutine_threadsafe(stored(), loop_of(server)).result(10) if h]
+    hashes = [
+        h for h in asyncio.run_coroutine_threadsafe(stored(), loop_of(server)).result(10) if h
+    ]
     assert hashes and all(h.startswith("$argon2") and "hunter22" not in h for h in hashes)
 
 
@@ -297,10 +313,6 @@ def test_seat_tokens_are_long_random_and_stored_hashed(server: ThreadServer) -> 
     assert len(set(tokens)) == 2 and all(len(t) >= 32 for t in tokens)  # 192 bits in base64
 
     async def stored() -> list[str]:
-        from sqlalchemy import select
-
-        from buccaneer.server import storage as db
-
         async with server.server.engine.connect() as conn:
             return list((await conn.execute(select(db.seats.c.token_hash))).scalars())
 

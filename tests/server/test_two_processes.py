@@ -95,9 +95,7 @@ def test_a_conflict_between_processes_is_settled_by_the_database(pair: Any) -> N
     one, two = pair
 
     async def main() -> None:
-        table = create_table(
-            one.url, game="cartagena", players=2, options={"variant": "tortuga"}
-        )
+        table = create_table(one.url, game="cartagena", players=2, options={"variant": "tortuga"})
         red, blue = table["seats"]
         async with Ws(one.url) as a, Ws(two.url) as b, Ws(two.url) as c:
             await a.hello(token=red["token"])

@@ -5,7 +5,6 @@ table, a spectator watches, and the stored record replays to the final state eve
 from __future__ import annotations
 
 import asyncio
-import random
 from pathlib import Path
 from typing import Any
 
@@ -33,12 +32,18 @@ async def play_table(url: str, config: Config, index: int) -> dict[str, Any]:
         for seat in range(config.players)
     ]
     table = await asyncio.to_thread(
-        create_table, url, game=config.spec.name, players=config.players,
-        options=config.options, seats=seats,
+        create_table,
+        url,
+        game=config.spec.name,
+        players=config.players,
+        options=config.options,
+        seats=seats,
     )
     clients = [
         SeatClient(
-            s["invite"], decide=remote_decider(config), seed=index * 100 + s["seat"],
+            s["invite"],
+            decide=remote_decider(config),
+            seed=index * 100 + s["seat"],
             keep_messages=True,
         )
         for s in table["seats"]
@@ -51,14 +56,27 @@ async def play_table(url: str, config: Config, index: int) -> dict[str, Any]:
     except TimeoutError:
         meta = await asyncio.to_thread(httpx.get, f"{url}/api/tables/{table['table']}")
         stuck = [
-            (c.seat, c.version, c.acted_for, c.asked, c.outcome.reconnects, c.view.get('to_move'), c.outcome.errors[-3:])
+            (
+                c.seat,
+                c.version,
+                c.acted_for,
+                c.asked,
+                c.outcome.reconnects,
+                c.view.get("to_move"),
+                c.outcome.errors[-3:],
+            )
             for c in clients
         ]
         trail = [
-            [(m["type"], m.get("version"), m.get("status"), m.get("asked")) for m in c.outcome.messages]
+            [
+                (m["type"], m.get("version"), m.get("status"), m.get("asked"))
+                for m in c.outcome.messages
+            ]
             for c in clients
         ]
-        raise AssertionError(f"{config.id} stuck: {trail}: clients {stuck} table {meta.json()}") from None
+        raise AssertionError(
+            f"{config.id} stuck: {trail}: clients {stuck} table {meta.json()}"
+        ) from None
     return {"table": table, "outcomes": outcomes, "config": config}
 
 
@@ -103,4 +121,3 @@ def test_every_game_to_the_end_over_websockets(
     finally:
         server.stop()
     assert len(results) == len(CONFIGS)
-    random.Random(0)  # (the clients' own seeds make each run's choices repeatable)

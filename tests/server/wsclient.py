@@ -51,7 +51,7 @@ class Ws:
         """The newest sync or update seen so far."""
         for message in reversed(self.seen):
             if message.get("type") in ("sync", "update"):
-                return message
+                return dict(message)
         return None
 
     async def until(self, predicate: Any, timeout: float = 20.0) -> dict[str, Any]:

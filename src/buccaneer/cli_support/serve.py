@@ -12,6 +12,8 @@ from collections.abc import Sequence
 from dataclasses import fields, replace
 from typing import Any
 
+import uvicorn
+
 from buccaneer.cli_support.common import CliError
 from buccaneer.server.client import ClientError, Outcome, SeatClient, agent_decider
 from buccaneer.server.migrate import upgrade
@@ -58,8 +60,6 @@ def apply_changes(settings: Settings, changes: Sequence[str]) -> Settings:
 
 
 def run_server(settings: Settings, announce: Any) -> None:
-    import uvicorn
-
     try:
         upgrade(settings.database_url)
     except Exception as exc:  # an unreachable database, a file we may not write
@@ -77,9 +77,7 @@ def run_server(settings: Settings, announce: Any) -> None:
     )
 
 
-def connect(
-    url: str, token: str | None, agent: str, name: str | None, on_message: Any
-) -> Outcome:
+def connect(url: str, token: str | None, agent: str, name: str | None, on_message: Any) -> Outcome:
     try:
         decide = agent_decider(agent)
         client = SeatClient(url, token, decide, name=name, on_message=on_message)

@@ -24,6 +24,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.requests import Request
 
 import buccaneer
+from buccaneer.core.schema import field_path, problem
 from buccaneer.server import lobby
 from buccaneer.server import storage as db
 from buccaneer.server.auth import new_table_id, token_hash
@@ -32,7 +33,6 @@ from buccaneer.server.fanout import Fanout, RedisFanout
 from buccaneer.server.limits import Buckets, HttpLimits
 from buccaneer.server.live import Hub, chat_lines, serve_connection
 from buccaneer.server.migrate import upgrade
-from buccaneer.core.schema import field_path, problem
 from buccaneer.server.settings import Settings
 from buccaneer.server.tables import ACTIVE, OVER, WAITING, LiveTable, Refused, TableService
 
@@ -67,7 +67,9 @@ class Server:
         self.own_pool = pool is None
         self.bots = BotRunner(self.tables, self.pool)
         self.tables.on_change.append(self.bots.look)
-        self.address_buckets = Buckets(settings.address_message_rate, settings.address_message_burst)
+        self.address_buckets = Buckets(
+            settings.address_message_rate, settings.address_message_burst
+        )
         self.loops: list[asyncio.Task[None]] = []
 
     async def start(self) -> None:
@@ -226,10 +228,10 @@ class Server:
             ]
             new_id = await self.tables.create(
                 live.spec,
-                live.players,
-                live.options,
-                seats,
-                live.clock,
+                players=live.players,
+                options=live.options,
+                seats=seats,
+                clock=live.clock,
                 listed=False,
                 bot_delay=live.bot_delay,
                 rematch_of=live.id,
@@ -341,7 +343,7 @@ def explain_request(exc: RequestValidationError) -> str:
     where = field_path(loc) if loc else "the body"
     if error.get("type") == "extra_forbidden":
         return f"'{where}' is not a known field"
-    return f"'{where}' {problem(error)}"  # type: ignore[arg-type]
+    return f"'{where}' {problem(error)}"
 
 
 def app_from_env() -> FastAPI:

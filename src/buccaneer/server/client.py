@@ -21,6 +21,8 @@ from urllib.parse import urlsplit, urlunsplit
 import websockets
 from websockets.exceptions import ConnectionClosed, InvalidHandshake
 
+from buccaneer import agents
+from buccaneer.cli_support.common import parse_agent
 from buccaneer.core import get_spec
 
 Decide = Callable[[dict[str, Any], list[dict[str, Any]], random.Random], dict[str, Any]]
@@ -60,9 +62,6 @@ def parse_url(url: str) -> Target:
 
 def agent_decider(agent_text: str) -> Decide:
     """A decision function from an agent named as on the command line (`ismcts:time=1`)."""
-    from buccaneer import agents
-    from buccaneer.cli_support.common import parse_agent
-
     spec = parse_agent(agent_text)
     if spec.is_human:
         raise ClientError("a person plays with a browser or the terminal menu, not an agent")
@@ -100,6 +99,7 @@ class SeatClient:
         url: str,
         token: str | None = None,
         decide: Decide | None = None,
+        *,
         name: str | None = None,
         seed: int | None = None,
         keep_messages: bool = False,

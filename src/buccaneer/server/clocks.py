@@ -28,6 +28,7 @@ def clock_settings(clock: Mapping[str, Any], rule_seconds: float | None) -> dict
 
 def next_deadlines(
     clock: Mapping[str, Any],
+    *,
     now: float,
     to_move: Iterable[int],
     asked_since: list[int],

@@ -257,7 +257,9 @@ class Connection:
             await self.server.rematch(live)
         elif isinstance(message, ExportMessage):
             if live.status != OVER:
-                raise Refused("not_over", "the record (with the seed) is given once the game is over")
+                raise Refused(
+                    "not_over", "the record (with the seed) is given once the game is over"
+                )
             self.put({"type": "export", "record": live.state.record().to_dict()})
 
     def need_seat(self, what: str) -> int:
@@ -284,10 +286,8 @@ class Connection:
         live = await server.tables.fresh(table_id)
         if live is None:
             raise Refused("no_table", "there is no such table")
-        if (
-            hello.version is not None
-            and hello.version > live.version
-            or (hello.version is not None and live.status == WAITING)
+        if (hello.version is not None and hello.version > live.version) or (
+            hello.version is not None and live.status == WAITING
         ):
             hello = hello.model_copy(update={"version": None})
         self.table_id, self.seat = table_id, seat

@@ -143,10 +143,10 @@ async def create_table(
             seat["token_hash"] = token_hash(tokens[i])
     table_id = await server.tables.create(
         spec,
-        req.players,
-        dict(state.options),
-        seats,
-        clock,
+        players=req.players,
+        options=dict(state.options),
+        seats=seats,
+        clock=clock,
         listed=req.listed,
         bot_delay=float(req.bot_delay),
     )

@@ -40,9 +40,7 @@ def upgrade(url: str) -> None:
                 connection.commit()
             finally:
                 if not is_sqlite(url):
-                    connection.execute(
-                        text("SELECT pg_advisory_unlock(:k)"), {"k": MIGRATION_LOCK}
-                    )
+                    connection.execute(text("SELECT pg_advisory_unlock(:k)"), {"k": MIGRATION_LOCK})
                     connection.commit()
     finally:
         engine.dispose()

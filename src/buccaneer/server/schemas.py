@@ -95,7 +95,7 @@ ClientMessage = Annotated[
     ],
     Field(discriminator="type"),
 ]
-CLIENT_MESSAGES = TypeAdapter(ClientMessage)
+CLIENT_MESSAGES: TypeAdapter[Any] = TypeAdapter(ClientMessage)
 MESSAGE_TYPES = [
     "hello",
     "action",

@@ -15,7 +15,7 @@ import json
 import secrets
 import time
 from collections import OrderedDict
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -111,6 +111,18 @@ class LiveTable:
         """The version whose action wrote line `index` of the full log (0: the setup)."""
         return bisect.bisect_right(self.log_marks, index)
 
+    def deadlines_after(self, now: float, old: dict[int, float]) -> dict[int, float]:
+        """The clocks once the table is at its current version (see `clocks.next_deadlines`)."""
+        return next_deadlines(
+            self.clock,
+            now=now,
+            to_move=self.state.to_move(),
+            asked_since=self.asked_since,
+            version=self.version,
+            old=old,
+            bot_seats=self.bot_seats(),
+        )
+
     def bot_seats(self) -> set[int]:
         return {s.seat for s in self.seats if s.bot}
 
@@ -181,14 +193,14 @@ class TableService:
 
     async def load(self, table_id: str) -> LiveTable | None:
         async with self.engine.connect() as conn:
-            row = (
-                await conn.execute(select(db.tables).where(db.tables.c.id == table_id))
-            ).first()
+            row = (await conn.execute(select(db.tables).where(db.tables.c.id == table_id))).first()
             if row is None:
                 return None
             seat_rows = (
                 await conn.execute(
-                    select(db.seats).where(db.seats.c.table_id == table_id).order_by(db.seats.c.seat)
+                    select(db.seats)
+                    .where(db.seats.c.table_id == table_id)
+                    .order_by(db.seats.c.seat)
                 )
             ).all()
             action_rows = (
@@ -238,7 +250,7 @@ class TableService:
                     select(db.seats).where(db.seats.c.table_id == live.id).order_by(db.seats.c.seat)
                 )
             ).all()
-            rows = []
+            rows: Sequence[Any] = []
             if row.version > live.version:
                 rows = (
                     await conn.execute(
@@ -320,15 +332,7 @@ class TableService:
         over = live.state.is_over()
         if over:
             live.status = OVER
-        live.deadlines = next_deadlines(
-            live.clock,
-            now,
-            live.state.to_move(),
-            live.asked_since,
-            live.version,
-            live.deadlines,
-            live.bot_seats(),
-        )
+        live.deadlines = live.deadlines_after(now, live.deadlines)
         values: dict[str, Any] = {
             "version": live.version,
             "status": live.status,
@@ -375,15 +379,7 @@ class TableService:
                     setattr(live.seats[seat], key, value)
             if live.status == ACTIVE:
                 old = {k: v for k, v in live.deadlines.items() if k not in changes}
-                live.deadlines = next_deadlines(
-                    live.clock,
-                    now,
-                    live.state.to_move(),
-                    live.asked_since,
-                    live.version,
-                    old,
-                    live.bot_seats(),
-                )
+                live.deadlines = live.deadlines_after(now, old)
             await conn.execute(
                 update(db.tables)
                 .where(db.tables.c.id == live.id)
@@ -399,9 +395,7 @@ class TableService:
         if live.status != WAITING or not all(s.claimed or s.kind == "bot" for s in live.seats):
             return False
         now = time.time()
-        deadlines = next_deadlines(
-            live.clock, now, live.state.to_move(), live.asked_since, 0, {}, live.bot_seats()
-        )
+        deadlines = live.deadlines_after(now, {})
         async with self.engine.begin() as conn:
             result = await conn.execute(
                 update(db.tables)
@@ -449,6 +443,7 @@ class TableService:
     async def create(
         self,
         spec: GameSpec,
+        *,
         players: int,
         options: dict[str, Any],
         seats: list[dict[str, Any]],
@@ -469,7 +464,15 @@ class TableService:
         asked = [0] * players
         bot_seats = {i for i, s in enumerate(seats) if s["kind"] == "bot"}
         deadlines = (
-            next_deadlines(clock, now, state.to_move(), asked, 0, {}, bot_seats)
+            next_deadlines(
+                clock,
+                now=now,
+                to_move=state.to_move(),
+                asked_since=asked,
+                version=0,
+                old={},
+                bot_seats=bot_seats,
+            )
             if status == ACTIVE
             else {}
         )
