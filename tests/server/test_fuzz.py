@@ -1871,6 +1871,19 @@ def test_limits(sqlite_url: str) -> None:
     }
     with ThreadServer(sqlite_url, **limits) as server, httpx.Client(timeout=30) as http:
         url = ws_url(server.url)
+
+        def all_served(count: int) -> bool:
+            peers = [open_ws(url) for _ in range(count)]
+            try:
+                for peer in peers:
+                    peer.send(PING)
+                return all(strict_json(p.recv(timeout=10))["type"] == "pong" for p in peers)
+            except ConnectionClosed:
+                return False
+            finally:
+                for peer in peers:
+                    peer.close()
+
         with connect(url, max_size=None) as ws:
             ws.send("x" * 1001)
             assert strict_json(ws.recv(timeout=10))["code"] == "too_large"
@@ -1901,28 +1914,17 @@ def test_limits(sqlite_url: str) -> None:
                     assert closed.value.rcvd.reason
 
             # Two of three closed: new connections are counted anew.
-            def served() -> bool:
-                with connect(url) as again:
-                    again.send(PING)
-                    return bool(strict_json(again.recv(timeout=10))["type"] == "pong")
+            wait_for("two connection slots to free", lambda: all_served(2), 10.0)
 
-            wait_for("a connection slot to free", served, 10.0)
-
-            # A frame past what the socket takes (1 MiB here): closed with 1009 and a reason,
-            # and the connection no longer counts against the address.
+        # A frame past what the socket takes (1 MiB here): closed with 1009 and a reason, and
+        # the connection no longer counts against the address (all three slots free again).
         with connect(url, max_size=None) as huge:
             with pytest.raises(ConnectionClosed) as closed:
                 huge.send("x" * ((1 << 20) + 1))
                 huge.recv(timeout=10)
             assert closed.value.rcvd is not None and closed.value.rcvd.code == 1009
-        peers = [open_ws(url) for _ in range(3)]
-        try:
-            for peer in peers:
-                peer.send(PING)
-                assert strict_json(peer.recv(timeout=10))["type"] == "pong"
-        finally:
-            for peer in peers:
-                peer.close()
+
+        wait_for("three connection slots to free", lambda: all_served(3), 10.0)
 
         # HTTP: a body too large, then more requests than the bucket holds.
         time.sleep(1.0)
