@@ -53,16 +53,8 @@ def check_prefixes(record: GameRecord, watched: list[tuple[int | None, Outcome]]
 
 
 @pytest.mark.timeout(400)
-@pytest.mark.parametrize("backend", ["sqlite", "postgresql"])
-def test_kill_9_at_random_moments_loses_nothing(
-    backend: str, tmp_path: Path, request: pytest.FixtureRequest
-) -> None:
-    url = (
-        f"sqlite:///{tmp_path / 'db.sqlite'}"
-        if backend == "sqlite"
-        else request.getfixturevalue("postgres_url")
-    )
-    server = ServerProcess(url, tmp_path / "server.log").start()
+def test_kill_9_at_random_moments_loses_nothing(database_url: str, tmp_path: Path) -> None:
+    server = ServerProcess(database_url, tmp_path / "server.log").start()
     rng = random.Random(1667)
     kills = 0
 

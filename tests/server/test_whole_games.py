@@ -104,16 +104,8 @@ def check(url: str, result: dict[str, Any]) -> None:
 
 
 @pytest.mark.timeout(600)
-@pytest.mark.parametrize("backend", ["sqlite", "postgresql"])
-def test_every_game_to_the_end_over_websockets(
-    backend: str, tmp_path: Path, request: pytest.FixtureRequest
-) -> None:
-    url = (
-        f"sqlite:///{tmp_path / 'server.db'}"
-        if backend == "sqlite"
-        else request.getfixturevalue("postgres_url")
-    )
-    server = ServerProcess(url, tmp_path / "server.log").start()
+def test_every_game_to_the_end_over_websockets(database_url: str, tmp_path: Path) -> None:
+    server = ServerProcess(database_url, tmp_path / "server.log").start()
     try:
         results = asyncio.run(play_all(server.url))
         for result in results:
