@@ -589,7 +589,8 @@ def connect(
         str | None, typer.Option(help="Your seat's secret token (or put it in the link).")
     ] = None,
     agent: Annotated[
-        str, typer.Option(help="The agent that plays the seat, e.g. ismcts:time=1.")
+        str,
+        typer.Option(help="The agent that plays the seat, e.g. ismcts:time=1, or human."),
     ] = "heuristic",
     name: Annotated[str | None, typer.Option(help="The name the table sees.")] = None,
     quiet: Annotated[bool, typer.Option(help="Print only the result.")] = False,
@@ -612,7 +613,9 @@ def connect(
             console.print(Text(f"server: {message['message']}", style="yellow"))
 
     with _people_errors():
-        outcome = run_connect(url, seat_token, agent, name, show)
+        outcome = run_connect(
+            url, seat_token, agent=agent, name=name, on_message=show, console=console
+        )
     view = outcome.view
     seat = outcome.seat
     won = seat in view.get("winners", [])

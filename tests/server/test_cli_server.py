@@ -74,6 +74,35 @@ def test_connect_plays_a_remote_seat_and_the_record_replays(tmp_path: Path) -> N
         server.stop()
 
 
+def test_a_person_plays_a_remote_seat_at_the_terminal(tmp_path: Path) -> None:
+    server = ServerProcess(f"sqlite:///{tmp_path / 'db.sqlite'}", tmp_path / "log").start()
+    try:
+        table = create_table(
+            server.url,
+            game="cartagena",
+            players=2,
+            options={"variant": "jamaica"},
+            seats=[{"kind": "human"}, {"kind": "bot", "agent": "random"}],
+        )
+        invite = table["seats"][0]["invite"]
+        done = subprocess.run(
+            [sys.executable, "-m", "buccaneer", "connect", invite, "--agent", "human"],
+            input="x\n1\n1\n",
+            capture_output=True,
+            text=True,
+            timeout=60,
+            check=False,
+        )
+        # Two moves typed (after one mistake), then the input ends: the player stops.
+        assert "Type a number from 1 to" in done.stdout
+        assert "Your move [1-" in done.stdout and "tunnel" not in done.stderr
+        assert done.returncode == 2 and "stopped" in done.stderr
+        meta = httpx.get(f"{server.url}/api/tables/{table['table']}").json()
+        assert meta["version"] >= 2
+    finally:
+        server.stop()
+
+
 def test_more_workers_need_redis() -> None:
     done = cli("serve", "--workers", "2")
     assert done.returncode == 2 and "--redis-url" in done.stderr

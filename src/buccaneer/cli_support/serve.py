@@ -8,14 +8,19 @@ from __future__ import annotations
 
 import asyncio
 import os
+import random
 from collections.abc import Sequence
 from dataclasses import fields, replace
 from typing import Any
 
 import uvicorn
+from rich.console import Console
+from rich.text import Text
 
-from buccaneer.cli_support.common import CliError
-from buccaneer.server.client import ClientError, Outcome, SeatClient, agent_decider
+from buccaneer.cli_support.common import HUMAN, CliError
+from buccaneer.cli_support.play import console_reader
+from buccaneer.core import get_spec
+from buccaneer.server.client import ClientError, Decide, Outcome, SeatClient, agent_decider
 from buccaneer.server.migrate import upgrade
 from buccaneer.server.settings import ENV, LIMITS, Settings
 from buccaneer.server.storage import async_url
@@ -77,9 +82,37 @@ def run_server(settings: Settings, announce: Any) -> None:
     )
 
 
-def connect(url: str, token: str | None, agent: str, name: str | None, on_message: Any) -> Outcome:
+def human_decider(console: Console) -> Decide:
+    """A person at the terminal plays the remote seat: the board drawn from the seat's view,
+    the offered moves in the server's words, a number typed."""
+    read = console_reader(console)
+
+    def decide(view: dict[str, Any], legal: list[dict[str, Any]], rng: random.Random) -> Any:
+        console.print(get_spec(view["game"]).render(view))
+        for i, choice in enumerate(legal, 1):
+            console.print(Text(f"{i}. {choice['text']}"))
+        while True:
+            line = read(f"Your move [1-{len(legal)}]: ")
+            if line is None:
+                raise ClientError("stopped")
+            if line.strip().isdigit() and 1 <= int(line) <= len(legal):
+                return legal[int(line) - 1]["action"]
+            console.print(Text(f"Type a number from 1 to {len(legal)}.", style="yellow"))
+
+    return decide
+
+
+def connect(
+    url: str,
+    token: str | None,
+    *,
+    agent: str,
+    name: str | None,
+    on_message: Any,
+    console: Console,
+) -> Outcome:
     try:
-        decide = agent_decider(agent)
+        decide = human_decider(console) if agent == HUMAN else agent_decider(agent)
         client = SeatClient(url, token, decide, name=name, on_message=on_message)
         if client.token is None:
             raise CliError("give --seat-token (or an invite link with #token=...)")

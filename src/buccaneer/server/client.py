@@ -125,6 +125,7 @@ class SeatClient:
         self.asked: int | None = None
         self.acted_for: int | None = None
         self.handed = False
+        self.failure: Exception | None = None
 
     async def run(self) -> Outcome:
         """Play until the game is over, reconnecting as needed."""
@@ -149,7 +150,11 @@ class SeatClient:
                         message = json.loads(raw)
                         if await self.handle(ws, message):
                             return self.finish()
+                if self.failure is not None:
+                    raise self.failure
             except (ConnectionClosed, OSError, InvalidHandshake, TimeoutError):
+                if self.failure is not None:
+                    raise self.failure from None
                 now = time.monotonic()
                 down_since = down_since or now
                 if now - down_since > self.give_up_after:
@@ -208,8 +213,6 @@ class SeatClient:
             self.handed = table["seats"][self.seat]["agent"] is not None
 
     def maybe_act(self, ws: Any) -> None:
-        if self.thinking is not None and self.thinking.done() and self.thinking.exception():
-            raise self.thinking.exception()  # type: ignore[misc]
         if (
             self.decide is None
             or self.seat is None
@@ -229,7 +232,13 @@ class SeatClient:
     ) -> None:
         assert self.decide is not None
         rng = random.Random(self.rng.getrandbits(64))
-        action = await asyncio.to_thread(self.decide, view, legal, rng)
+        try:
+            action = await asyncio.to_thread(self.decide, view, legal, rng)
+        except Exception as exc:
+            # The agent (or the person) cannot go on: stop the client with its reason.
+            self.failure = exc
+            await ws.close()
+            return
         if action not in [choice["action"] for choice in legal]:
             self.outcome.off_list += 1
         try:
