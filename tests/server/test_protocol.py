@@ -171,21 +171,30 @@ def test_a_seat_handed_to_a_bot_is_played_and_taken_back(server: ThreadServer) -
     async def main() -> None:
         table = two_humans(server.url)
         red, blue = table["seats"]
-        async with Ws(server.url) as a, Ws(server.url) as b:
-            await a.hello(token=red["token"])
-            await b.hello(token=blue["token"])
-            await a.until(lambda m: m["asked"] is not None)
+        async with Ws(server.url) as b:
+            async with Ws(server.url) as a:
+                await a.hello(token=red["token"])
+                await b.hello(token=blue["token"])
+                await a.until(lambda m: m["asked"] is not None)
+                # Red is still here: Blue may not hand Red's seat over.
+                await b.send({"type": "handover", "seat": 0, "agent": "random"})
+                assert (await b.recv("error"))["code"] == "present"
             # Red's player is gone: Blue hands Red to a bot, which plays Red's turn.
-            await b.send({"type": "handover", "seat": 0, "agent": "random"})
+            await asyncio.sleep(0.2)
             await b.send({"type": "handover", "seat": 1, "agent": "random"})
             assert (await b.recv("error"))["code"] == "own_seat"
+            await b.send({"type": "handover", "seat": 0, "agent": "ismcts:time=999"})
+            assert (await b.recv("error"))["code"] == "bad_agent"
+            await b.send({"type": "handover", "seat": 0, "agent": "random"})
             await b.until(lambda m: 1 in m["view"]["to_move"], timeout=30)
-            await a.send({"type": "takeback"})
-            meta = (await a.recv("table"))["table"]
-            while meta["seats"][0]["agent"] is not None:
+            async with Ws(server.url) as a:
+                await a.hello(token=red["token"])
+                await a.send({"type": "takeback"})
                 meta = (await a.recv("table"))["table"]
-            await a.send({"type": "takeback"})
-            assert (await a.recv("error"))["code"] == "not_handed"
+                while meta["seats"][0]["agent"] is not None:
+                    meta = (await a.recv("table"))["table"]
+                await a.send({"type": "takeback"})
+                assert (await a.recv("error"))["code"] == "not_handed"
 
     run(main())
 

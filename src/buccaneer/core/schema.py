@@ -64,6 +64,8 @@ def field_path(loc: Sequence[int | str]) -> str:
     key of any length, nesting of any depth)."""
     path = ""
     for part in loc:
+        if isinstance(part, str) and not part.isprintable():
+            part = repr(part)  # a key's control characters, escaped
         path += f"[{part}]" if isinstance(part, int) else (f".{part}" if path else str(part))
         if len(path) > _SHOWN:  # a key of any length, nesting of any depth
             break
@@ -85,6 +87,8 @@ def problem(error: ErrorDetails, allowed: Sequence[str] = ()) -> str:
         return f"is not a known field (allowed: {_names(allowed)})"
     if kind == "recursion_loop":
         return "is nested too deeply"
+    if kind == "string_pattern_mismatch":  # the shapes' only patterns bar control characters
+        return f"must be text without control characters, got {shown(value)}"
     if kind == "literal_error":
         return f"must be one of {ctx.get('expected')}, got {shown(value)}"
     expected = {

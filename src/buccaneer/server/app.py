@@ -189,6 +189,13 @@ class Server:
             ).first()
         return (row.id, row.name) if row else None
 
+    def present(self, table_id: str, seat: int) -> bool:
+        """Whether `seat`'s player has a connection open to this process. Across several
+        processes only this one's connections are known, so a seat counts as absent here."""
+        if self.tables.shared:
+            return False
+        return any(conn.seat == seat for conn in self.hub.tables.get(table_id, ()))
+
     async def recent_chat(self, table_id: str) -> list[dict[str, Any]]:
         return await chat_lines(self, table_id)
 
@@ -199,6 +206,10 @@ class Server:
         player may come back and take it)."""
         if live.seats[seat].kind != "human":
             raise Refused("bot_seat", "that seat is a bot's")
+        if live.status == OVER:
+            raise Refused("over", "the game is over")
+        if live.status == ACTIVE and live.seats[seat].agent is not None:
+            raise Refused("handed", "a bot plays your seat already")
         if live.status == WAITING:
             async with live.lock:
                 await self.tables.catch_up(live)
@@ -206,7 +217,7 @@ class Server:
                     live, {seat: {"claimed": False, "name": None, "account_id": None}}
                 )
             await self.tables.changed(live, "table")
-        elif live.status == ACTIVE and live.seats[seat].agent is None:
+        else:
             await self.tables.set_agent(live, seat, "heuristic")
 
     async def rematch(self, live: LiveTable) -> str:
@@ -272,6 +283,7 @@ def create_app(settings: Settings, migrate: bool = True, pool: Executor | None =
 
     app = FastAPI(
         title="buccaneer",
+        redirect_slashes=False,
         version=buccaneer.__version__,
         description="Online tables for Tortuga, Tortuga 1667 and Cartagena: people and bots "
         "at one table. The live game runs over the WebSocket at /ws (docs/server.md).",

@@ -19,8 +19,8 @@ from typing import Any
 
 import buccaneer
 from buccaneer import agents
-from buccaneer.cli_support.common import parse_agent
-from buccaneer.core import GameSpec, State, get_spec
+from buccaneer.cli_support.common import CliError, parse_agent
+from buccaneer.core import GameSpec, OptionError, State, get_spec
 from buccaneer.server.tables import LiveTable, Refused, TableService
 
 log = logging.getLogger("buccaneer.server")
@@ -59,6 +59,26 @@ def choose(job: dict[str, Any]) -> dict[str, Any]:
 
 
 # -- in the server --------------------------------------------------------------------------
+
+
+def check_agent(text: str, max_seconds: float, max_iterations: int) -> str:
+    """A bot agent as a table asked for it, refused (`bad_agent`) when it is not one, or when
+    its budget would hold a pool process longer than the server allows."""
+    try:
+        spec = parse_agent(text)
+    except (CliError, OptionError) as exc:
+        raise Refused("bad_agent", str(exc)) from None
+    if spec.is_human:
+        raise Refused("bad_agent", "a bot seat needs a bot agent: random, heuristic or ismcts")
+    seconds = spec.params.get("time")
+    iterations = spec.params.get("iterations")
+    if isinstance(seconds, int | float) and seconds > max_seconds:
+        raise Refused("bad_agent", f"a server bot may think at most {max_seconds:g} s a move")
+    if isinstance(iterations, int) and iterations > max_iterations:
+        raise Refused(
+            "bad_agent", f"a server bot may run at most {max_iterations} iterations a move"
+        )
+    return text
 
 
 def make_pool(workers: int) -> Executor:

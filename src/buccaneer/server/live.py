@@ -19,11 +19,10 @@ from typing import TYPE_CHECKING, Any
 from sqlalchemy import insert, select
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
-from buccaneer.cli_support.common import CliError, parse_agent
-from buccaneer.core import OptionError
 from buccaneer.server import messages
 from buccaneer.server import storage as db
-from buccaneer.server.auth import token_hash
+from buccaneer.server.auth import clean_name, token_hash
+from buccaneer.server.bots import check_agent
 from buccaneer.server.limits import Bucket
 from buccaneer.server.limits import address as address_of
 from buccaneer.server.schemas import (
@@ -247,6 +246,8 @@ class Connection:
             await self.handover(live, message)
         elif isinstance(message, TakebackMessage):
             seat = self.need_seat("take a seat back")
+            if live.status != ACTIVE:
+                raise Refused("not_active", "seats are taken back during a game")
             if live.seats[seat].kind != "human" or live.seats[seat].agent is None:
                 raise Refused("not_handed", "your seat is not played by a bot")
             await self.server.tables.set_agent(live, seat, None)
@@ -286,15 +287,21 @@ class Connection:
         live = await server.tables.fresh(table_id)
         if live is None:
             raise Refused("no_table", "there is no such table")
+        name = hello.name if hello.name is not None else (account[1] if account else None)
+        if name is not None and clean_name(name) is None:
+            raise Refused("bad_message", "hello message: 'name' is not a name people can read")
         if (hello.version is not None and hello.version > live.version) or (
             hello.version is not None and live.status == WAITING
         ):
             hello = hello.model_copy(update={"version": None})
+        if seat is not None and live.seats[seat].kind == "human":
+            await server.tables.claim(
+                live, seat, clean_name(name) if name else None, account[0] if account else None
+            )
+        # Seated only once everything above has worked: a refused hello leaves no trace. (The
+        # sync below is built when it is sent, so nothing between the claim and here is missed.)
         self.table_id, self.seat = table_id, seat
         server.hub.join(self, table_id)
-        if seat is not None and live.seats[seat].kind == "human":
-            name = hello.name or (account[1] if account else None)
-            await server.tables.claim(live, seat, name, account[0] if account else None)
         if hello.version is None:
             self.send_sync()
         else:
@@ -345,14 +352,12 @@ class Connection:
             raise Refused("bad_message", f"there is no seat {target} at this table")
         if target == seat:
             raise Refused("own_seat", "hand your own seat over by leaving the table")
-        if live.seats[target].kind != "human":
-            raise Refused("bot_seat", "that seat is a bot's already")
-        try:
-            spec = parse_agent(message.agent)
-        except (CliError, OptionError) as exc:
-            raise Refused("bad_agent", str(exc)) from None
-        if spec.is_human:
-            raise Refused("bad_agent", "hand a seat to a bot: random, heuristic or ismcts")
+        if live.seats[target].kind != "human" or live.seats[target].agent is not None:
+            raise Refused("bot_seat", "a bot plays that seat already")
+        settings = self.server.settings
+        check_agent(message.agent, settings.bot_seconds, settings.bot_iterations)
+        if self.server.present(live.id, target):
+            raise Refused("present", "that seat's player is here; only an absent player's seat")
         await self.server.tables.set_agent(live, target, message.agent)
 
 

@@ -18,7 +18,6 @@ from sqlalchemy import func, insert, select
 from sqlalchemy.exc import IntegrityError
 
 import buccaneer
-from buccaneer.cli_support.common import CliError, parse_agent
 from buccaneer.core import GameSpec, OptionError, get_spec
 from buccaneer.server import storage as db
 from buccaneer.server.auth import (
@@ -28,9 +27,11 @@ from buccaneer.server.auth import (
     password_matches,
     token_hash,
 )
+from buccaneer.server.bots import check_agent
 from buccaneer.server.clocks import clock_settings
 from buccaneer.server.schemas import CreateTable, JoinTable, LeaveTable, Login, NewAccount, NewGuest
-from buccaneer.server.tables import OVER, WAITING, Refused
+from buccaneer.server.settings import Settings
+from buccaneer.server.tables import OVER, TABLE_ID, WAITING, Refused
 
 router = APIRouter(prefix="/api")
 
@@ -76,6 +77,13 @@ def game_info(spec: GameSpec) -> dict[str, Any]:
     }
 
 
+async def fresh_table(request: Request, table_id: str) -> Any:
+    """The table a path names (None for an id this server never makes)."""
+    if not TABLE_ID.match(table_id):
+        return None
+    return await server_of(request).tables.fresh(table_id)
+
+
 @router.get("/health")
 async def health() -> dict[str, Any]:
     return {"ok": True, "version": buccaneer.__version__}
@@ -87,7 +95,7 @@ async def games() -> list[dict[str, Any]]:
     return [game_info(spec) for spec in buccaneer.GAMES.values()]
 
 
-def check_seats(req: CreateTable) -> list[dict[str, Any]]:
+def check_seats(req: CreateTable, settings: Settings) -> list[dict[str, Any]]:
     if req.seats is None:
         return [{"kind": "human"} for _ in range(req.players)]
     if len(req.seats) != req.players:
@@ -104,11 +112,9 @@ def check_seats(req: CreateTable) -> list[dict[str, Any]]:
         if seat.kind == "bot":
             agent = seat.agent or "heuristic"
             try:
-                spec = parse_agent(agent)
-            except (CliError, OptionError) as exc:
-                raise Refused("bad_agent", f"seats[{i}].agent: {exc}") from None
-            if spec.is_human:
-                raise Refused("bad_agent", f"seats[{i}].agent: a bot seat needs a bot agent")
+                check_agent(agent, settings.bot_seconds, settings.bot_iterations)
+            except Refused as exc:
+                raise Refused("bad_agent", f"seats[{i}].agent: {exc.message}") from None
             seats.append({"kind": "bot", "agent": agent, "name": name, "claimed": True})
         else:
             if seat.agent is not None:
@@ -131,7 +137,7 @@ async def create_table(
         state = buccaneer.load(req.game, req.players, seed=0, **req.options)
     except (OptionError, TypeError) as exc:
         raise Refused("bad_options", str(exc)) from None
-    seats = check_seats(req)
+    seats = check_seats(req, server.settings)
     rule = spec.time_rule
     if req.clock.on_expiry == "rule" and rule is None:
         raise Refused("bad_clock", f"{spec.title} has no time rule; use on_expiry 'bot'")
@@ -194,7 +200,7 @@ async def list_tables(
 
 @router.get("/tables/{table_id}")
 async def get_table(table_id: str, request: Request) -> dict[str, Any]:
-    live = await server_of(request).tables.fresh(table_id)
+    live = await fresh_table(request, table_id)
     if live is None:
         raise Refused("no_table", "there is no such table")
     return live.meta()  # type: ignore[no-any-return]
@@ -203,7 +209,7 @@ async def get_table(table_id: str, request: Request) -> dict[str, Any]:
 @router.get("/tables/{table_id}/record")
 async def get_record(table_id: str, request: Request) -> JSONResponse:
     """The full record (seed included) of a finished game, for `buccaneer replay`."""
-    live = await server_of(request).tables.fresh(table_id)
+    live = await fresh_table(request, table_id)
     if live is None:
         raise Refused("no_table", "there is no such table")
     if live.status != OVER:
@@ -224,7 +230,7 @@ async def join_table(
     """Take a free seat of a waiting table; the answer holds that seat's new token."""
     server = server_of(request)
     account = await account_of(request, authorization)
-    live = await server.tables.fresh(table_id)
+    live = await fresh_table(request, table_id)
     if live is None:
         raise Refused("no_table", "there is no such table")
     if live.status != WAITING:
@@ -269,6 +275,8 @@ async def join_table(
 async def leave_table(table_id: str, req: LeaveTable, request: Request) -> dict[str, Any]:
     """Give a seat up: free again before the start, played by a bot during the game."""
     server = server_of(request)
+    if not TABLE_ID.match(table_id):
+        raise Refused("no_table", "there is no such table")
     found = await server.seat_of_token(req.token, table_id)
     if found is None:
         raise Refused("unknown_token", "no seat of this table has that token")
@@ -360,6 +368,8 @@ async def finished_games(
 ) -> list[dict[str, Any]]:
     """The finished games of the account or guest called `name`, newest first."""
     server = server_of(request)
+    if clean_name(name) != name:
+        raise Refused("not_found", "there is no player by that name")
     async with server.engine.connect() as conn:
         account = (
             await conn.execute(

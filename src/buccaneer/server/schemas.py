@@ -15,11 +15,15 @@ from pydantic import ValidationError as PydanticValidationError
 
 from buccaneer.core.schema import Shape, field_path, json_problem, problem, shown
 
-Name = Annotated[StrictStr, Field(min_length=1, max_length=40)]
-Token = Annotated[StrictStr, Field(min_length=1, max_length=100)]
-TableId = Annotated[StrictStr, Field(min_length=1, max_length=32)]
+# Every string a client sends is text a database can store (PostgreSQL refuses NUL) and, for
+# names and ids, text a person can read: no control characters at all.
+Printable = Field(pattern=r"^[^\x00-\x1f\x7f]*$")
+Name = Annotated[StrictStr, Field(min_length=1, max_length=40), Printable]
+Token = Annotated[StrictStr, Field(min_length=1, max_length=100), Printable]
+TableId = Annotated[StrictStr, Field(min_length=1, max_length=32), Printable]
+Text = Annotated[StrictStr, Field(min_length=1, max_length=2000, pattern=r"^[^\x00]*$")]
 Version = Annotated[StrictInt, Field(ge=0, le=10**9)]
-AgentText = Annotated[StrictStr, Field(min_length=1, max_length=200)]
+AgentText = Annotated[StrictStr, Field(min_length=1, max_length=200), Printable]
 
 
 # -- WebSocket: client → server -------------------------------------------------------------
@@ -45,7 +49,7 @@ class ActionMessage(Shape):
 
 class ChatMessage(Shape):
     type: Literal["chat"]
-    text: Annotated[StrictStr, Field(min_length=1, max_length=2000)]
+    text: Text
 
 
 class SyncMessage(Shape):
@@ -169,7 +173,7 @@ class ClockRequest(Shape):
 
 
 class CreateTable(Shape):
-    game: Annotated[StrictStr, Field(min_length=1, max_length=40)]
+    game: Annotated[StrictStr, Field(min_length=1, max_length=40), Printable]
     players: StrictInt
     options: dict[StrictStr, JsonValue] = Field(default_factory=dict)
     seats: list[SeatRequest] | None = None
@@ -189,12 +193,12 @@ class LeaveTable(Shape):
 
 class NewAccount(Shape):
     name: Name
-    password: Annotated[StrictStr, Field(min_length=8, max_length=200)]
+    password: Annotated[StrictStr, Field(min_length=8, max_length=200, pattern=r"^[^\x00]*$")]
 
 
 class Login(Shape):
     name: Name
-    password: Annotated[StrictStr, Field(min_length=1, max_length=200)]
+    password: Annotated[StrictStr, Field(min_length=1, max_length=200, pattern=r"^[^\x00]*$")]
 
 
 class NewGuest(Shape):

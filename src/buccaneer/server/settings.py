@@ -36,6 +36,8 @@ LIMITS = (
     "chat_burst",
     "chat_length",
     "sweep_seconds",
+    "bot_seconds",
+    "bot_iterations",
 )
 
 
@@ -50,7 +52,7 @@ class Settings:
     # The address people use in links (defaults to http://host:port).
     public_url: str | None = None
     # Limits.
-    max_message: int = 16 * 1024  # bytes of one WebSocket message
+    max_message: int = 16 * 1024  # characters of one WebSocket message
     max_body: int = 64 * 1024  # bytes of one HTTP request body
     message_rate: float = 20.0  # WebSocket messages a second, per connection
     message_burst: float = 40.0
@@ -63,6 +65,9 @@ class Settings:
     chat_burst: float = 5.0
     chat_length: int = 500
     sweep_seconds: float = 5.0
+    # The most a server bot may think per move (one bot must not hold a pool process for long).
+    bot_seconds: float = 30.0
+    bot_iterations: int = 100_000
 
     def resolved(self) -> Settings:
         values = asdict(self)

@@ -12,6 +12,7 @@ from __future__ import annotations
 import asyncio
 import bisect
 import json
+import re
 import secrets
 import time
 from collections import OrderedDict
@@ -31,6 +32,8 @@ from buccaneer.server.clocks import first_deadline, next_deadlines
 from buccaneer.server.fanout import Fanout
 
 WAITING, ACTIVE, OVER = "waiting", "active", "over"
+# What `auth.new_table_id` makes (URL-safe base64); anything else names no table.
+TABLE_ID = re.compile(r"^[A-Za-z0-9_-]{1,32}$")
 
 
 class Refused(Exception):
@@ -170,14 +173,18 @@ class TableService:
         if live is not None:
             self.cache.move_to_end(table_id)
             return live
+        if not TABLE_ID.match(table_id):
+            return None  # not an id this server ever makes: no need to ask the database
         lock = self.loading.setdefault(table_id, asyncio.Lock())
-        async with lock:
-            live = self.cache.get(table_id)
-            if live is None:
-                live = await self.load(table_id)
-                if live is not None:
-                    self.remember(live)
-        self.loading.pop(table_id, None)
+        try:
+            async with lock:
+                live = self.cache.get(table_id)
+                if live is None:
+                    live = await self.load(table_id)
+                    if live is not None:
+                        self.remember(live)
+        finally:
+            self.loading.pop(table_id, None)
         return live
 
     def remember(self, live: LiveTable) -> None:
