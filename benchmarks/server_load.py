@@ -21,15 +21,18 @@ only creates the tables, samples CPU and memory and counts.
 
 - **action→update latency**: from a scripted client sending its action (at the version it
   last saw) to that client receiving the first update with a higher version. Only actions sent
-  inside the measured window count.
-  Clients go on for 10 s after the window so a slow answer is measured, not dropped; an
-  action still unanswered then is counted apart ("unanswered").
+  inside the measured window (`--seconds`, after `--warmup` once every connection has its
+  first message) count. Clients go on for 10 s after the window, so a slow answer is measured,
+  not dropped; an action still unanswered then is counted apart ("unanswered").
 - **games/min, actions/s**: read from the database (tables finished, actions stored) for the
   window, so server bots' moves count too.
 - **server RSS**: summed over the server process and its children (the bot pool), sampled every
-  0.5 s: the value at the end and the peak. **CPU**: per cent of one core over the window (the
-  machine has `os.cpu_count()` cores, so 200% is all of a 2-core machine); with PostgreSQL its
-  own processes are shown apart.
+  0.5 s from the server's start: the value at the end of the window and the peak.
+- **CPU**: per cent of one core over the window (200% is all of a 2-core machine): the server
+  (and its main process, the one event loop, also per stored action), the client processes
+  (one near 100% would be saturated), PostgreSQL's processes (all of them, with the backends
+  its pool closed meanwhile), and what else the machine ran: on a shared machine another
+  user's work skews every figure, so it is printed, with the busiest other processes.
 """
 
 from __future__ import annotations
@@ -156,7 +159,6 @@ class ClientStats:
     samples: list[tuple[float, float]] = field(default_factory=list)  # (sent at, latency)
     unanswered: list[float] = field(default_factory=list)  # sent at, no update seen
     errors: list[tuple[float, str]] = field(default_factory=list)
-    games_over: list[float] = field(default_factory=list)  # seen by each table's first seat
     messages: int = 0
     received_bytes: int = 0
     reconnects: int = 0
@@ -265,7 +267,6 @@ class ClientProcess:
         if status == "over" and not state.over:
             state.over = True
             if leader:
-                self.stats.games_over.append(time.time())
                 task = asyncio.create_task(ws.send(json.dumps({"type": "rematch"})))
                 self.sends.add(task)
                 task.add_done_callback(self.sends.discard)
@@ -428,12 +429,20 @@ def busiest_others(
     return [(name, round(t / seconds * 100, 1)) for name, t in top if t > 0]
 
 
-def postgres_processes() -> list[psutil.Process]:
-    found = []
-    for proc in psutil.process_iter(["name"]):
-        if proc.info["name"] in ("postgres", "postmaster"):
-            found.append(proc)
-    return found
+def postgres_cpu() -> tuple[float, set[int]]:
+    """CPU seconds of PostgreSQL: its live processes, plus what the postmaster's finished
+    children used (the server's pool opens and closes backends all the time), and their pids."""
+    total, pids = 0.0, set()
+    for proc in psutil.process_iter(["name", "ppid", "cpu_times"]):
+        times = proc.info["cpu_times"]
+        if proc.info["name"] not in ("postgres", "postmaster") or times is None:
+            continue
+        pids.add(proc.pid)
+        total += times.user + times.system
+        with contextlib.suppress(psutil.NoSuchProcess, psutil.AccessDenied):
+            if psutil.Process(proc.info["ppid"]).name() not in ("postgres", "postmaster"):
+                total += times.children_user + times.children_system
+    return total, pids
 
 
 class Sampler(threading.Thread):
@@ -515,6 +524,8 @@ def run_backend(backend: str, plan: Plan) -> dict[str, Any]:
         server = LoadServer(url, log_path, limits=limits, bot_workers=plan.bot_workers)
         server.start()
         assert server.proc is not None
+        sampler = Sampler(server.proc.pid)  # from the start: the peak includes the ramp-up
+        sampler.start()
         context = multiprocessing.get_context("spawn")
         pipes: list[Connection] = []
         workers: list[multiprocessing.process.BaseProcess] = []
@@ -537,28 +548,27 @@ def run_backend(backend: str, plan: Plan) -> dict[str, Any]:
                     raise RuntimeError("the clients did not all connect within 300 s")
                 pipe.recv()
             connect_seconds = time.monotonic() - connect_start
-            sampler = Sampler(server.proc.pid)
-            sampler.start()
             time.sleep(plan.warmup)
             clients = [psutil.Process(w.pid) for w in workers if w.pid is not None]
-            pg = postgres_processes() if backend == "postgresql" else []
             me = [psutil.Process()]
             server_cpu0, client_cpu0 = cpu_of(tree(server.proc.pid)), cpu_of(clients)
-            pg_cpu0, me_cpu0 = cpu_of(pg), cpu_of(me)
+            pg_cpu0, me_cpu0 = postgres_cpu()[0], cpu_of(me)
             all0 = everyone()
             psutil.cpu_percent()
+            times0 = psutil.cpu_times()
             start, start_perf = time.time(), time.perf_counter()
             time.sleep(plan.seconds)
             end, seconds = time.time(), time.perf_counter() - start_perf
             machine_cpu = psutil.cpu_percent()
+            times1 = psutil.cpu_times()
             all1 = everyone()
             server_procs = tree(server.proc.pid)
             server_cpu1, client_cpu1 = cpu_of(server_procs), cpu_of(clients)
-            # PostgreSQL's backends come and go with the server's pool: list them again (those
-            # that lived and died inside the window are not counted).
-            pg_cpu1 = cpu_of(postgres_processes()) if backend == "postgresql" else {}
+            pg_cpu1, pg_pids = postgres_cpu()
             me_cpu1 = cpu_of(me)
-            our_pids = {*server_cpu1, *client_cpu1, *pg_cpu1, *me_cpu1}
+            our_pids = {*server_cpu1, *client_cpu1, *me_cpu1}
+            if backend == "postgresql":
+                our_pids |= pg_pids
             sampler.sample()
             sampler.done.set()
             rss = dict(sampler.last)
@@ -574,6 +584,7 @@ def run_backend(backend: str, plan: Plan) -> dict[str, Any]:
                     stats.append(ClientStats(**pipe.recv()[1]))
             games, actions = stored_counts(backend, where, start, end)
         finally:
+            sampler.done.set()
             for process in workers:
                 process.join(10)
                 if process.is_alive():
@@ -590,7 +601,7 @@ def run_backend(backend: str, plan: Plan) -> dict[str, Any]:
     ours = (
         cpu_percent(server_cpu0, server_cpu1, seconds)
         + cpu_percent(client_cpu0, client_cpu1, seconds)
-        + cpu_percent(pg_cpu0, pg_cpu1, seconds)
+        + (pg_cpu1 - pg_cpu0) / seconds * 100 * (backend == "postgresql")
         + cpu_percent(me_cpu0, me_cpu1, seconds)
     )
     return {
@@ -620,7 +631,7 @@ def run_backend(backend: str, plan: Plan) -> dict[str, Any]:
         # does not depend on what else the machine runs: 1000 / this = actions/s one core holds.
         "main_cpu_ms_per_action": round(main_cpu / max(actions, 1) * 1000, 2),
         "postgres_cpu_pct": (
-            round(cpu_percent(pg_cpu0, pg_cpu1, seconds), 1) if backend == "postgresql" else None
+            round((pg_cpu1 - pg_cpu0) / seconds * 100, 1) if backend == "postgresql" else None
         ),
         "client_cpu_pct": [round(c, 1) for c in per_client],
         "machine_cpu_pct": round(machine_cpu, 1),
@@ -628,8 +639,16 @@ def run_backend(backend: str, plan: Plan) -> dict[str, Any]:
         "other_cpu_pct": round(max(0.0, machine_cpu * (os.cpu_count() or 1) - ours), 1),
         "busy_before_pct": round(busy_before, 1),
         "other_busiest": busiest_others(all0, all1, our_pids, seconds),
+        # Time no process is charged for: interrupts and the hypervisor taking the CPU.
+        "softirq_pct": round(
+            (getattr(times1, "softirq", 0.0) - getattr(times0, "softirq", 0.0)) / seconds * 100, 1
+        ),
+        "steal_pct": round(
+            (getattr(times1, "steal", 0.0) - getattr(times0, "steal", 0.0)) / seconds * 100, 1
+        ),
         "messages_per_s": round(sum(s.messages for s in stats) / max(seconds, 1e-9), 1),
         "reconnects": sum(s.reconnects for s in stats),
+        "client_processes_reporting": f"{len(stats)}/{len(pipes)}",
         "server_log_tracebacks": log_errors,
         "server_log": str(log_path),
     }
@@ -693,13 +712,15 @@ def show(result: dict[str, Any], plan: Plan) -> None:
         (
             "machine CPU (all cores)",
             f"{result['machine_cpu_pct']}%; outside this benchmark {result['other_cpu_pct']}% "
-            f"of one core (before the start {result['busy_before_pct']}%)"
+            f"of one core (before the start {result['busy_before_pct']}%; softirq "
+            f"{result['softirq_pct']}%, steal {result['steal_pct']}%)"
             + "".join(f"; {name} {pct}%" for name, pct in result["other_busiest"]),
         ),
         ("messages to clients / s", f"{result['messages_per_s']}"),
         (
             "reconnects / server tracebacks",
-            f"{result['reconnects']} / {result['server_log_tracebacks']}",
+            f"{result['reconnects']} / {result['server_log_tracebacks']} (client processes "
+            f"reporting {result['client_processes_reporting']})",
         ),
     ]
     width = max(len(k) for k, _ in rows)

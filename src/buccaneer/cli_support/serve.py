@@ -78,6 +78,9 @@ def run_server(settings: Settings, announce: Any) -> None:
         port=settings.port,
         workers=settings.workers,
         ws_max_size=max(settings.max_message * 4, 1 << 20),
+        # Messages are small; compressing each costs the server more CPU and memory than it
+        # saves on the wire.
+        ws_per_message_deflate=False,
         log_level="warning",
     )
 

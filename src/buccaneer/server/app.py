@@ -248,7 +248,7 @@ class Server:
                 rematch_of=live.id,
                 table_id=new_table_id(),
             )
-            async with self.engine.begin() as conn:
+            async with db.begin(self.engine) as conn:
                 await conn.execute(
                     update(db.tables)
                     .where(db.tables.c.id == live.id)

@@ -28,7 +28,7 @@ log = logging.getLogger("buccaneer.server")
 # -- inside a pool process ------------------------------------------------------------------
 
 _STATES: OrderedDict[str, tuple[list[tuple[int, dict[str, Any]]], State]] = OrderedDict()
-_KEEP = 64
+_KEEP = 1024  # tables a pool process keeps built (a few hundred KiB each at most)
 
 
 def _state_for(job: dict[str, Any]) -> State:

@@ -335,7 +335,7 @@ class Connection:
             raise Refused("rate_limited", "too many chat lines; wait a little")
         name = live.seats[seat].name or live.spec.seat_name(seat)
         now = time.time()
-        async with self.server.engine.begin() as conn:
+        async with db.begin(self.server.engine) as conn:
             result = await conn.execute(
                 insert(db.chat).values(table_id=live.id, seat=seat, name=name, text=text, at=now)
             )

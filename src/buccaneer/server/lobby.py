@@ -292,7 +292,7 @@ async def leave_table(table_id: str, req: LeaveTable, request: Request) -> dict[
 
 async def new_session(server: Any, account_id: int) -> str:
     token = new_token()
-    async with server.engine.begin() as conn:
+    async with db.begin(server.engine) as conn:
         await conn.execute(
             insert(db.sessions).values(
                 token_hash=token_hash(token), account_id=account_id, created_at=now()
@@ -307,7 +307,7 @@ def now() -> float:
 
 async def add_account(server: Any, name: str, password_hash: str | None) -> int:
     try:
-        async with server.engine.begin() as conn:
+        async with db.begin(server.engine) as conn:
             result = await conn.execute(
                 insert(db.accounts).values(
                     name=name,
@@ -316,9 +316,11 @@ async def add_account(server: Any, name: str, password_hash: str | None) -> int:
                     created_at=now(),
                 )
             )
-            return int(result.inserted_primary_key[0])
+            key = result.inserted_primary_key
     except IntegrityError:
         raise Refused("name_taken", f"the name {name!r} is taken") from None
+    assert key is not None
+    return int(key[0])
 
 
 @router.post("/accounts", status_code=201)

@@ -8,6 +8,9 @@ hosts are safe. Times are seconds since the epoch (floats), the same on every ba
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
+from collections.abc import AsyncIterator
 from typing import Any
 
 from sqlalchemy import (
@@ -25,7 +28,7 @@ from sqlalchemy import (
     event,
 )
 from sqlalchemy.engine import make_url
-from sqlalchemy.ext.asyncio import AsyncEngine, create_async_engine
+from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine, create_async_engine
 
 metadata = MetaData()
 
@@ -162,4 +165,22 @@ def make_engine(url: str) -> AsyncEngine:
         engine = create_async_engine(async_url(url))
         event.listen(engine.sync_engine, "connect", sqlite_pragmas)
         return engine
-    return create_async_engine(async_url(url), pool_size=10, max_overflow=20, pool_pre_ping=True)
+    return create_async_engine(async_url(url), pool_size=40, max_overflow=20, pool_pre_ping=True)
+
+
+_WRITE_LOCKS: dict[int, asyncio.Lock] = {}
+
+
+@contextlib.asynccontextmanager
+async def begin(engine: AsyncEngine) -> AsyncIterator[AsyncConnection]:
+    """A write transaction. SQLite has one write lock for the whole file: connections that
+    queue for it sleep in its busy handler (up to 100 ms at a time), so this process lets one
+    writer in at a time and the others wait in line without sleeping. PostgreSQL writes
+    concurrently."""
+    if engine.dialect.name != "sqlite":
+        async with engine.begin() as conn:
+            yield conn
+        return
+    lock = _WRITE_LOCKS.setdefault(id(engine), asyncio.Lock())
+    async with lock, engine.begin() as conn:
+        yield conn

@@ -352,7 +352,7 @@ class TableService:
                 {"scores": live.state.scores(), "winners": live.state.winners()}
             )
             values["finished_at"] = now
-        async with self.engine.begin() as conn:
+        async with db.begin(self.engine) as conn:
             await conn.execute(
                 insert(db.actions).values(
                     table_id=live.id,
@@ -374,7 +374,7 @@ class TableService:
     async def write_seats(self, live: LiveTable, changes: dict[int, dict[str, Any]]) -> None:
         """Store changed seats (with the lock held), refreshing deadlines for bots in or out."""
         now = time.time()
-        async with self.engine.begin() as conn:
+        async with db.begin(self.engine) as conn:
             for seat, values in changes.items():
                 await conn.execute(
                     update(db.seats)
@@ -403,7 +403,7 @@ class TableService:
             return False
         now = time.time()
         deadlines = live.deadlines_after(now, {})
-        async with self.engine.begin() as conn:
+        async with db.begin(self.engine) as conn:
             result = await conn.execute(
                 update(db.tables)
                 .where(db.tables.c.id == live.id)
@@ -483,7 +483,7 @@ class TableService:
             if status == ACTIVE
             else {}
         )
-        async with self.engine.begin() as conn:
+        async with db.begin(self.engine) as conn:
             await conn.execute(
                 insert(db.tables).values(
                     id=table_id,
