@@ -48,7 +48,6 @@ import random
 import secrets
 import shlex
 import sqlite3
-import subprocess
 import sys
 import tempfile
 import threading
@@ -63,7 +62,7 @@ from typing import Any
 import httpx
 import psutil  # type: ignore[import-untyped,unused-ignore]
 import psycopg
-from tests.server.support import RELAXED, ServerProcess, wait_healthy
+from tests.server.support import RELAXED, ServerProcess
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed, InvalidHandshake
 
@@ -352,35 +351,6 @@ def client_main(
 # -- the server and what it costs -----------------------------------------------------------
 
 
-@dataclass
-class LoadServer(ServerProcess):
-    """`buccaneer serve` as the tests start it, with a chosen number of bot processes."""
-
-    bot_workers: int = 2
-
-    def start(self) -> LoadServer:
-        command = [
-            sys.executable,
-            "-m",
-            "buccaneer",
-            "serve",
-            "--port",
-            str(self.port),
-            "--database-url",
-            self.database_url,
-            "--bot-workers",
-            str(self.bot_workers),
-        ]
-        for key, value in self.limits.items():
-            command += ["--set", f"{key}={value}"]
-        log = self.log_path.open("ab")
-        self.proc = subprocess.Popen(
-            command, stdout=log, stderr=subprocess.STDOUT, start_new_session=True
-        )
-        wait_healthy(self.url, proc=self.proc)
-        return self
-
-
 def tree(pid: int) -> list[psutil.Process]:
     try:
         root = psutil.Process(pid)
@@ -521,7 +491,7 @@ def run_backend(backend: str, plan: Plan) -> dict[str, Any]:
     # How busy the machine is before we start (another user's work skews every figure).
     busy_before = psutil.cpu_percent(interval=2.0) * (os.cpu_count() or 1)
     with database(backend) as (url, where):
-        server = LoadServer(url, log_path, limits=limits, bot_workers=plan.bot_workers)
+        server = ServerProcess(url, log_path, limits=limits, bot_workers=plan.bot_workers)
         server.start()
         assert server.proc is not None
         sampler = Sampler(server.proc.pid)  # from the start: the peak includes the ramp-up

@@ -68,6 +68,7 @@ class ServerProcess:
     log_path: Path
     redis_url: str | None = None
     workers: int = 1
+    bot_workers: int = 1
     env: dict[str, str] = field(default_factory=dict)
     port: int = field(default_factory=free_port)
     limits: dict[str, Any] = field(default_factory=lambda: dict(RELAXED))
@@ -88,7 +89,7 @@ class ServerProcess:
             "--database-url",
             self.database_url,
             "--bot-workers",
-            "1",
+            str(self.bot_workers),
         ]
         if self.redis_url:
             command += ["--redis-url", self.redis_url]
