@@ -195,6 +195,22 @@ class ClientProcess:
     def total(self) -> int:
         return sum(len(t["seats"]) + self.plan.spectators for t in self.tables)
 
+    async def reopen(self) -> ClientConnection | None:
+        """A connection, tried again every 0.5 s until it opens (None once stopping)."""
+        while not self.stopping:
+            try:
+                return await self.open()
+            except (OSError, InvalidHandshake, TimeoutError):
+                self.stats.reconnects += 1
+                await asyncio.sleep(0.5)
+        return None
+
+    def received(self, raw: Any, first: list[bool]) -> None:
+        self.first_message(first)
+        assert isinstance(raw, str)
+        self.stats.messages += 1
+        self.stats.received_bytes += len(raw)
+
     async def open(self) -> ClientConnection:
         async with self.gate:
             return await connect(
@@ -217,20 +233,14 @@ class ClientProcess:
         table_id: str = table["table"]
         first = [True]
         while not self.stopping:
-            try:
-                ws = await self.open()
-            except (OSError, InvalidHandshake, TimeoutError):
-                self.stats.reconnects += 1
-                await asyncio.sleep(0.5)
-                continue
+            ws = await self.reopen()
+            if ws is None:
+                break
             state = SeatState()
             try:
                 await ws.send(json.dumps({"type": "hello", "table": table_id, "token": token}))
                 async for raw in ws:
-                    self.first_message(first)
-                    assert isinstance(raw, str)
-                    self.stats.messages += 1
-                    self.stats.received_bytes += len(raw)
+                    self.received(raw, first)
                     message = json.loads(raw)
                     kind = message.get("type")
                     if kind in ("sync", "update"):
@@ -298,19 +308,13 @@ class ClientProcess:
         table_id: str = table["table"]
         first = [True]
         while not self.stopping:
-            try:
-                ws = await self.open()
-            except (OSError, InvalidHandshake, TimeoutError):
-                self.stats.reconnects += 1
-                await asyncio.sleep(0.5)
-                continue
+            ws = await self.reopen()
+            if ws is None:
+                break
             try:
                 await ws.send(json.dumps({"type": "hello", "table": table_id}))
                 async for raw in ws:
-                    self.first_message(first)
-                    assert isinstance(raw, str)
-                    self.stats.messages += 1
-                    self.stats.received_bytes += len(raw)
+                    self.received(raw, first)
                     # Starlette writes {"type":"...",...}: only the rematch note is decoded.
                     if '"rematch"' in raw[:24]:
                         table_id = json.loads(raw)["table"]

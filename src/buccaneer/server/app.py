@@ -125,7 +125,7 @@ class Server:
                 continue
             if live.clock.get("on_expiry") == "rule" and rule is not None:
                 with contextlib.suppress(Refused):
-                    await self.tables.submit(live.id, seat, rule[1], live.version, by="clock")
+                    await self.tables.submit(live.id, seat, rule[1], live.version)
             else:
                 self.bots.play(live, seat, "heuristic", delay=0)
 
@@ -285,8 +285,10 @@ def create_app(settings: Settings, migrate: bool = True, pool: Executor | None =
         title="buccaneer",
         redirect_slashes=False,
         version=buccaneer.__version__,
-        description="Online tables for Tortuga, Tortuga 1667 and Cartagena: people and bots "
-        "at one table. The live game runs over the WebSocket at /ws (docs/server.md).",
+        description="Online tables for "
+        + ", ".join(spec.title for spec in buccaneer.GAMES.values())
+        + ": people and bots at one table. The live game runs over the WebSocket at /ws "
+        "(docs/server.md).",
         lifespan=lifespan,
     )
     app.state.server = server

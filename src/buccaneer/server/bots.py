@@ -132,7 +132,7 @@ class BotRunner:
                 await asyncio.sleep(wait)
             loop = asyncio.get_running_loop()
             action = await loop.run_in_executor(self.pool, choose, job)
-            await self.tables.submit(job["table"], job["seat"], action, version, by="bot")
+            await self.tables.submit(job["table"], job["seat"], action, version)
         except Refused as exc:
             # The table moved on meanwhile (a person took the seat back, another process's bot
             # was first): nothing to do; whoever is asked next is looked at by that change.

@@ -21,7 +21,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from buccaneer.server import messages
 from buccaneer.server import storage as db
-from buccaneer.server.auth import clean_name, token_hash
+from buccaneer.server.auth import clean_name
 from buccaneer.server.bots import check_agent
 from buccaneer.server.limits import Bucket
 from buccaneer.server.limits import address as address_of
@@ -407,4 +407,4 @@ async def chat_lines(server: Server, table_id: str, limit: int = 50) -> list[dic
     ]
 
 
-__all__ = ["Connection", "Hub", "chat_lines", "serve_connection", "token_hash"]
+__all__ = ["Connection", "Hub", "chat_lines", "serve_connection"]

@@ -77,7 +77,7 @@ def update(live: LiveTable, seat: int | None, since: int) -> dict[str, Any]:
         "since": since,
         **game_part(live, seat),
         "log": log_lines(live, seat, since),
-        "deadlines": {str(k): v for k, v in sorted(live.deadlines.items())},
+        "deadlines": live.public_deadlines(),
         "status": live.status,
     }
 

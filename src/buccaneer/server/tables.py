@@ -126,6 +126,10 @@ class LiveTable:
             bot_seats=self.bot_seats(),
         )
 
+    def public_deadlines(self) -> dict[str, float]:
+        """Each waiting seat's deadline, as JSON keys (everyone may see every clock)."""
+        return {str(k): v for k, v in sorted(self.deadlines.items())}
+
     def bot_seats(self) -> set[int]:
         return {s.seat for s in self.seats if s.bot}
 
@@ -141,7 +145,7 @@ class LiveTable:
             "version": self.version,
             "seats": [s.public(self.spec) for s in self.seats],
             "clock": dict(self.clock),
-            "deadlines": {str(k): v for k, v in sorted(self.deadlines.items())},
+            "deadlines": self.public_deadlines(),
             "rematch": self.rematch,
             "rematch_of": self.rematch_of,
             "created_at": self.created_at,
@@ -284,9 +288,7 @@ class TableService:
 
     # -- acting -------------------------------------------------------------------------------
 
-    async def submit(
-        self, table_id: str, seat: int, action_json: Any, version: int, by: str = "seat"
-    ) -> LiveTable:
+    async def submit(self, table_id: str, seat: int, action_json: Any, version: int) -> LiveTable:
         """Apply one action for `seat` that its sender chose at `version`; committed before
         this returns. `Refused` (nothing changed) when it cannot be."""
         live = await self.get(table_id)
