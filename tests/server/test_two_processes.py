@@ -119,3 +119,26 @@ def test_a_conflict_between_processes_is_settled_by_the_database(pair: Any) -> N
         assert meta["version"] == start["version"] + 1
 
     asyncio.run(main())
+
+
+def test_the_last_two_seats_taken_at_once_on_two_processes_start_the_table(pair: Any) -> None:
+    """Each process saw the other seat still free when it wrote its own claim; the table must
+    start anyway (it once stayed waiting forever, with every seat taken)."""
+    one, two = pair
+
+    async def race() -> None:
+        table = create_table(one.url, game="cartagena", players=2, options={"variant": "tortuga"})
+        red, blue = table["seats"]
+        async with Ws(one.url) as a, Ws(two.url) as b:
+            await asyncio.gather(a.hello(token=red["token"]), b.hello(token=blue["token"]))
+            for ws in (a, b):
+                await ws.until(
+                    lambda m: m.get("status", m.get("table", {}).get("status")) == "active",
+                    timeout=10,
+                )
+
+    async def main() -> None:
+        for _ in range(15):
+            await race()
+
+    asyncio.run(main())

@@ -437,6 +437,10 @@ class TableService:
             if account_id is not None:
                 values["account_id"] = account_id
             await self.write_seats(live, {seat: values})
+            # Another process may have claimed the last other seat meanwhile, having seen this
+            # one still free: read the seats again after our commit, so that of two claims at
+            # once the later one always sees both and starts the table.
+            await self.catch_up(live)
             started = await self.start_if_full(live)
         await self.changed(live, "table")
         if started:
