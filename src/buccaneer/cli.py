@@ -556,6 +556,7 @@ def serve(
     # command starts as fast as before.
     from buccaneer.cli_support.serve import check_settings, run_server  # noqa: PLC0415
     from buccaneer.server.settings import Settings  # noqa: PLC0415
+    from buccaneer.server.webclient import HOW_TO_GET, client_built  # noqa: PLC0415
 
     with _people_errors():
         settings = check_settings(
@@ -577,6 +578,8 @@ def serve(
                 f"(API: {s.base_url}/docs; tables in {s.database_url})",
                 soft_wrap=True,
             )
+            if not client_built():
+                _console().print(f"No browser pages: {HOW_TO_GET}.", soft_wrap=True)
 
         run_server(settings, announce)
 

@@ -18,7 +18,7 @@ from typing import Any
 
 from fastapi import FastAPI, WebSocket
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import HTMLResponse, JSONResponse
+from fastapi.responses import JSONResponse
 from sqlalchemy import select, update
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.requests import Request
@@ -35,6 +35,7 @@ from buccaneer.server.live import Hub, chat_lines, serve_connection
 from buccaneer.server.migrate import upgrade
 from buccaneer.server.settings import Settings
 from buccaneer.server.tables import ACTIVE, OVER, WAITING, LiveTable, Refused, TableService
+from buccaneer.server.webclient import add_client
 
 log = logging.getLogger("buccaneer.server")
 
@@ -321,17 +322,7 @@ def create_app(settings: Settings, migrate: bool = True, pool: Executor | None =
     async def websocket(ws: WebSocket) -> None:
         await serve_connection(server, ws)
 
-    @app.get("/", response_class=HTMLResponse, include_in_schema=False)
-    async def home() -> str:
-        return PAGE.format(body="<p>The API is described at <a href='/docs'>/docs</a>.</p>")
-
-    @app.get("/tables/{table_id}", response_class=HTMLResponse, include_in_schema=False)
-    async def table_page(table_id: str) -> str:
-        return PAGE.format(
-            body="<p>This is a buccaneer table. Play your seat with "
-            "<code>buccaneer connect URL --seat-token TOKEN --agent human</code> or a bot "
-            "agent; the token is the part of your invite link after <code>#token=</code>.</p>"
-        )
+    add_client(app)
 
     app.add_middleware(
         HttpLimits,
@@ -340,10 +331,6 @@ def create_app(settings: Settings, migrate: bool = True, pool: Executor | None =
         max_body=settings.max_body,
     )
     return app
-
-
-PAGE = """<!doctype html><html lang="en"><head><meta charset="utf-8"><title>buccaneer</title>
-</head><body><h1>buccaneer</h1>{body}</body></html>"""
 
 
 def explain_request(exc: RequestValidationError) -> str:

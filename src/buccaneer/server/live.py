@@ -76,6 +76,17 @@ class Hub:
         for conn in list(self.tables.get(event.get("table", ""), ())):
             conn.hear(event)
 
+    def present(self, table_id: str) -> list[int]:
+        """The seats with a connection open to this process (who is at the table is public)."""
+        return sorted({c.seat for c in self.tables.get(table_id, ()) if c.seat is not None})
+
+    def tell_presence(self, table_id: str, skip: Connection | None = None) -> None:
+        """Tell the table's other connections who is here now (a seat came or went)."""
+        message = {"type": "presence", "present": self.present(table_id)}
+        for conn in list(self.tables.get(table_id, ())):
+            if conn is not skip:
+                conn.put(message)
+
 
 class Connection:
     def __init__(self, server: Server, ws: WebSocket, address: str) -> None:
@@ -174,7 +185,7 @@ class Connection:
         async with live.lock:
             message = messages.sync(live, self.seat, chat)
             self.sent_version, self.sent_status = live.version, live.status
-        return message
+        return {**message, "present": self.server.hub.present(live.id)}
 
     async def build_comeback(self, since: int) -> dict[str, Any] | None:
         """For a client coming back: what it missed since its version, the table, the chat."""
@@ -185,7 +196,12 @@ class Connection:
         async with live.lock:
             message = messages.update(live, self.seat, min(since, live.version))
             self.sent_version, self.sent_status = live.version, live.status
-        return {**message, "table": live.meta(), "chat": chat}
+        return {
+            **message,
+            "table": live.meta(),
+            "chat": chat,
+            "present": self.server.hub.present(live.id),
+        }
 
     def error(self, code: str, text: str, **extra: Any) -> None:
         self.put(messages.error(code, text, **extra))
@@ -306,6 +322,8 @@ class Connection:
             self.send_sync()
         else:
             self.put({"comeback": hello.version})
+        if seat is not None:
+            server.hub.tell_presence(table_id, skip=self)
 
     async def act(self, live: LiveTable, message: ActionMessage) -> None:
         seat = self.need_seat("act")
@@ -384,6 +402,8 @@ async def serve_connection(server: Server, ws: WebSocket) -> None:
     finally:
         writer.cancel()
         server.hub.leave(conn)
+        if conn.table_id is not None and conn.seat is not None:
+            server.hub.tell_presence(conn.table_id)
         server.hub.addresses[address] -= 1
         if server.hub.addresses[address] <= 0:
             del server.hub.addresses[address]

@@ -29,6 +29,7 @@ from buccaneer.server.auth import (
 )
 from buccaneer.server.bots import check_agent
 from buccaneer.server.clocks import clock_settings
+from buccaneer.server.replays import replay_step
 from buccaneer.server.schemas import CreateTable, JoinTable, LeaveTable, Login, NewAccount, NewGuest
 from buccaneer.server.settings import Settings
 from buccaneer.server.tables import OVER, TABLE_ID, WAITING, Refused
@@ -218,6 +219,30 @@ async def get_record(table_id: str, request: Request) -> JSONResponse:
         live.state.record().to_dict(),
         headers={"content-disposition": f'attachment; filename="{table_id}.json"'},
     )
+
+
+@router.get("/tables/{table_id}/replay")
+async def get_replay_step(
+    table_id: str,
+    request: Request,
+    version: Annotated[int, Query(ge=-1)] = -1,
+    seat: Annotated[int | None, Query(ge=0)] = None,
+) -> dict[str, Any]:
+    """A finished game after `version` actions (-1: the end), as `seat` saw it (none: a
+    spectator), with the log lines that seat saw: the browser's replay page."""
+    live = await fresh_table(request, table_id)
+    if live is None:
+        raise Refused("no_table", "there is no such table")
+    if live.status != OVER:
+        raise Refused("not_over", "a game is replayed once it is over")
+    if seat is not None and seat >= live.players:
+        raise Refused("bad_request", f"'seat' must be below {live.players}")
+    record = live.state.record()
+    total = len(record.actions)
+    step = await asyncio.to_thread(
+        replay_step, record, total if version < 0 or version > total else version, seat
+    )
+    return {**step, "table": table_id, "names": [s["name"] for s in live.meta()["seats"]]}
 
 
 @router.post("/tables/{table_id}/join")

@@ -401,6 +401,10 @@ class TableService:
 
     async def start_if_full(self, live: LiveTable) -> bool:
         """Start a waiting table whose every seat is taken (with the lock held)."""
+        # Another process may have taken the last other seat meanwhile, having seen ours still
+        # free: read the seats again after our own claim was committed, so that of two claims
+        # at once the later one always sees both and starts the table.
+        await self.catch_up(live)
         if live.status != WAITING or not all(s.claimed or s.kind == "bot" for s in live.seats):
             return False
         now = time.time()
@@ -437,10 +441,6 @@ class TableService:
             if account_id is not None:
                 values["account_id"] = account_id
             await self.write_seats(live, {seat: values})
-            # Another process may have claimed the last other seat meanwhile, having seen this
-            # one still free: read the seats again after our commit, so that of two claims at
-            # once the later one always sees both and starts the table.
-            await self.catch_up(live)
             started = await self.start_if_full(live)
         await self.changed(live, "table")
         if started:
