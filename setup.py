@@ -1,0 +1,64 @@
+"""The package build also builds the browser client (web/) into buccaneer/server/static.
+
+Everything else is declared in pyproject.toml. The client needs Node.js 18 or newer and npm;
+without them the package installs without its browser pages, and `buccaneer serve` says how
+to get them. With BUCCANEER_REQUIRE_CLIENT=1 (the project's own test command) a client that
+fails to build fails the install instead.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+from setuptools import setup
+from setuptools.command.build_py import build_py
+
+HERE = Path(__file__).resolve().parent
+WEB = HERE / "web"
+STATIC = HERE / "src" / "buccaneer" / "server" / "static"
+
+
+def node_ok() -> str | None:
+    """Why the client cannot be built here (None: it can)."""
+    node, npm = shutil.which("node"), shutil.which("npm")
+    if node is None or npm is None:
+        return "Node.js and npm are not installed"
+    version = subprocess.run([node, "--version"], capture_output=True, text=True).stdout
+    match = re.match(r"v(\d+)", version.strip())
+    if match is None or int(match.group(1)) < 18:
+        return f"Node.js {version.strip() or '?'} is older than 18"
+    return None
+
+
+def build_client() -> None:
+    if not (WEB / "package.json").is_file():
+        return  # an sdist without the client's sources
+    required = os.environ.get("BUCCANEER_REQUIRE_CLIENT") == "1"
+    why = node_ok()
+    if why is None:
+        npm = shutil.which("npm") or "npm"
+        try:
+            subprocess.run([npm, "ci", "--no-audit", "--no-fund"], cwd=WEB, check=True)
+            subprocess.run([npm, "run", "build"], cwd=WEB, check=True)
+            return
+        except (OSError, subprocess.CalledProcessError) as exc:
+            why = f"the client's build failed ({exc})"
+    if required:
+        raise SystemExit(f"buccaneer: cannot build the browser client: {why}")
+    print(f"buccaneer: building without the browser client: {why}", file=sys.stderr)
+
+
+class BuildPyWithClient(build_py):
+    """build_py runs for wheels and for editable installs alike."""
+
+    def run(self) -> None:
+        build_client()
+        super().run()
+
+
+setup(cmdclass={"build_py": BuildPyWithClient})

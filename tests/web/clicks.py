@@ -1,0 +1,61 @@
+"""Playing a table page the way a person does: by clicking what the page offers."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from playwright.sync_api import Error, Page
+
+END = "[data-testid=end-screen]"
+CLICKABLE = "svg.board .clickable"
+BUTTONS = ".choices button.primary:not([disabled])"
+
+# What the page shows now, as one string: it changes when a click did something.
+SIGNATURE = """() => {
+  const page = document.querySelector('.table-page');
+  const keys = [...document.querySelectorAll('svg.board .clickable')].map(e => e.getAttribute('data-key'));
+  const picked = [...document.querySelectorAll('svg.board .picked')].map(e => e.getAttribute('data-key'));
+  const buttons = [...document.querySelectorAll('.choices button.primary')].map(b => b.textContent + b.disabled);
+  return JSON.stringify([page && page.dataset.version, !!document.querySelector('[data-testid=end-screen]'), keys, picked, buttons]);
+}"""
+
+READY = f"""() => !!(document.querySelector('{END}') || document.querySelector('{CLICKABLE}')
+  || document.querySelector('{BUTTONS}'))"""
+
+
+def version(page: Page) -> int:
+    return int(page.get_attribute(".table-page", "data-version") or -1)
+
+
+def over(page: Page) -> bool:
+    return page.locator(END).count() > 0
+
+
+def click_once(page: Page, rng: random.Random, timeout: float = 60_000) -> bool:
+    """Wait for something to click, click one of the things offered; False once the game is
+    over."""
+    page.wait_for_function(READY, timeout=timeout)
+    if over(page):
+        return False
+    candidates = page.locator(CLICKABLE).all() + page.locator(BUTTONS).all()
+    if not candidates:
+        return True  # the offer went away between the two looks: look again
+    before = page.evaluate(SIGNATURE)
+    target = rng.choice(candidates)
+    try:
+        target.click(timeout=5_000)
+    except Error:
+        return True  # replaced by an update while we aimed: look again
+    page.wait_for_function(f"(before) => ({SIGNATURE})() !== before", arg=before, timeout=timeout)
+    return True
+
+
+def play_to_end(page: Page, rng: random.Random, max_clicks: int = 5000, on_click: Any = None) -> int:
+    clicks = 0
+    while click_once(page, rng):
+        clicks += 1
+        if on_click is not None:
+            on_click(clicks)
+        assert clicks < max_clicks, "the game did not end"
+    return clicks

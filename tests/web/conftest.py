@@ -1,0 +1,83 @@
+"""The browser client in a real headless Chromium (Debian's `chromium`, driven by Playwright
+with its executable path; no browser is ever downloaded) against a real server process.
+
+The client must have been built into the package (`pip install -e .` builds it when Node.js
+is present; the project's test command requires it). Chromium is installed with apt-get when
+it is missing and this runs as root; otherwise the tests fail and say how to get it.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Browser, Playwright, sync_playwright
+
+from buccaneer.server.webclient import STATIC, client_built
+from tests.server.support import ServerProcess
+
+CHROMIUM = os.environ.get("BUCCANEER_CHROMIUM", "/usr/bin/chromium")
+# Flags for a machine with no network beyond localhost and no display (the env notes).
+ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts" / "web"
+
+
+def ensure_chromium() -> str:
+    if Path(CHROMIUM).is_file():
+        return CHROMIUM
+    if shutil.which("apt-get") and os.geteuid() == 0:
+        subprocess.run(
+            ["apt-get", "install", "-y", "-q", "chromium"],
+            check=False,
+            capture_output=True,
+            env={**os.environ, "DEBIAN_FRONTEND": "noninteractive"},
+        )
+    if not Path(CHROMIUM).is_file():
+        pytest.fail(f"no Chromium at {CHROMIUM}: install Debian's package (apt-get install chromium)")
+    return CHROMIUM
+
+
+@pytest.fixture(scope="session")
+def playwright() -> Iterator[Playwright]:
+    if not client_built():
+        pytest.fail(
+            f"the browser client is not built in {STATIC}: install Node.js 18+ and npm, "
+            "then pip install -e . (it runs the client build)"
+        )
+    with sync_playwright() as p:
+        yield p
+
+
+@pytest.fixture(scope="session")
+def browser(playwright: Playwright) -> Iterator[Browser]:
+    browser = playwright.chromium.launch(executable_path=ensure_chromium(), args=ARGS)
+    yield browser
+    browser.close()
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
+    path = tmp_path_factory.mktemp("web")
+    running = ServerProcess(f"sqlite:///{path / 'server.db'}", path / "server.log", bot_workers=1)
+    running.start()
+    yield running
+    running.stop()
+
+
+@pytest.fixture(scope="session")
+def artifacts() -> Path:
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    return ARTIFACTS

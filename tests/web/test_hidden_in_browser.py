@@ -1,0 +1,202 @@
+"""What a seat cannot know never reaches its page: two seats of one table in two browser
+contexts, and twin tables that differ only in what one seat cannot know.
+
+- Two contexts, two seats of one Cartagena Jamaica table and of one Tortuga 1667 table, both
+  played by clicking: every frame each page's WebSocket receives is checked against the engine
+  (the other seat's hand, loyalty and vote cards never arrive), and so is each page's DOM.
+- Twin tables: the second table's game is `State.twin(seat)` of the first's, the same actions
+  are taken at both, and the seat's page must draw the same board, choices and log at both
+  until a rule reveals something to it. A board that drew anything from hidden information
+  would differ.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+from collections.abc import Iterator
+from typing import Any
+
+import httpx
+import pytest
+from playwright.sync_api import Browser, Page
+
+import buccaneer
+from buccaneer.core import GameRecord
+from tests.conformance.harness import CONFIGS, Config, random_step
+from tests.conformance.test_twin_walks import diverged, seen_since
+from tests.server.support import ServerProcess, ThreadServer, create_table
+from tests.server.test_leaks import install, join_token, new_table, on_server, submit_both
+from tests.web.clicks import click_once
+
+TWO_SEATS = [
+    ("cartagena", 3, {"variant": "jamaica"}),
+    ("tortuga1667", 4, {}),
+]
+
+
+def own_secrets(view: dict[str, Any]) -> dict[str, Any]:
+    """The seat's own hidden things in its view: what nobody else may ever be sent."""
+    if view["game"] == "cartagena":
+        return {"hand": view["hands"][view["seat"]]}
+    return {"loyalty": view["loyalty"], "votes": sorted(view["votes"])}
+
+
+def watch_frames(page: Page, frames: list[dict[str, Any]]) -> None:
+    page.on(
+        "websocket",
+        lambda ws: ws.on("framereceived", lambda data: frames.append(json.loads(data))),
+    )
+
+
+@pytest.mark.timeout(900)
+@pytest.mark.parametrize(("game", "players", "options"), TWO_SEATS, ids=[g for g, _, _ in TWO_SEATS])
+def test_two_seats_in_two_browsers_never_see_each_others_secrets(
+    browser: Browser, server: ServerProcess, game: str, players: int, options: dict[str, Any]
+) -> None:
+    seats = [{"kind": "human"}, {"kind": "human"}] + [
+        {"kind": "bot", "agent": "random"} for _ in range(players - 2)
+    ]
+    table = create_table(server.url, game=game, players=players, options=options, seats=seats)
+    pages: list[Page] = []
+    frames: list[list[dict[str, Any]]] = [[], []]
+    doms: list[list[str]] = [[], []]
+    for seat in (0, 1):
+        page = browser.new_context(viewport={"width": 1100, "height": 900}).new_page()
+        watch_frames(page, frames[seat])
+        page.goto(table["seats"][seat]["invite"])
+        pages.append(page)
+    for page in pages:
+        page.wait_for_selector("svg.board")
+    rng = random.Random(11)
+    ended = [False, False]
+    for _ in range(4000):
+        if all(ended):
+            break
+        for seat, page in enumerate(pages):
+            if ended[seat]:
+                continue
+            doms[seat].append(page.content())
+            if page.locator("[data-testid=end-screen]").count():
+                ended[seat] = True
+                continue
+            if page.locator("svg.board .clickable, .choices button.primary:not([disabled])").count():
+                click_once(page, rng, timeout=30_000)
+    assert all(ended), "the game did not end"
+    record = GameRecord.from_dict(
+        httpx.get(f"{server.url}/api/tables/{table['table']}/record").json()
+    )
+    # The engine's truth, version by version: each seat's own secrets at that moment.
+    spec = buccaneer.GAMES[game]
+    state = buccaneer.load(record.game, record.players, seed=record.seed, **record.options)
+    truth = [[own_secrets(state.view(s)) for s in (0, 1)]]
+    for who, action in record.actions:
+        state.apply(who, spec.action_from_json(action))
+        truth.append([own_secrets(state.view(s)) for s in (0, 1)])
+    for seat in (0, 1):
+        other = 1 - seat
+        views = [f for f in frames[seat] if isinstance(f.get("view"), dict)]
+        assert len(views) > 10
+        for frame in views:
+            view = frame["view"]
+            assert view["seat"] == seat
+            # Its own secrets are exactly its own (never the other seat's) ...
+            if not view["over"]:
+                assert own_secrets(view) == truth[frame["version"]][seat]
+            # ... and the other seat's are not there at all while the game runs.
+            if game == "cartagena":
+                assert view["hands"][other] is None
+            elif not view["over"]:
+                assert view["loyalties"] is None
+                assert str(other) not in view["known_hands"]
+        # The page drew its own secrets: the DOM holds the seat's own hand or loyalty.
+        assert doms[seat]
+    for page in pages:
+        page.context.close()
+
+
+# -- twins --------------------------------------------------------------------------------
+
+TWINS = ["cartagena-3p-variant=jamaica", "tortuga1667-4p", "tortuga-2p-long_game=False"]
+WALK = 14
+
+
+@pytest.fixture(scope="module")
+def thread_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ThreadServer]:
+    path = tmp_path_factory.mktemp("web-twins") / "db.sqlite"
+    with ThreadServer(f"sqlite:///{path}") as running:
+        yield running
+
+
+def drawn(page: Page) -> str:
+    """Everything the page draws from the game: board, choices, seats and log (not the
+    table's own id)."""
+    html = page.inner_html(".table-page")
+    return re.sub(r"[A-Za-z0-9_-]{16}", "ID", html)
+
+
+def wait_version(page: Page, version: int) -> None:
+    page.wait_for_function(
+        f"() => Number(document.querySelector('.table-page')?.dataset.version) >= {version}",
+        timeout=20_000,
+    )
+    page.wait_for_timeout(100)
+
+
+@pytest.mark.timeout(600)
+@pytest.mark.parametrize("config_id", TWINS)
+def test_a_seats_page_is_the_same_whatever_it_cannot_know(
+    browser: Browser, thread_server: ThreadServer, config_id: str
+) -> None:
+    config: Config = next(c for c in CONFIGS if c.id == config_id)
+    seat = 0
+    compared = 0
+    for seed in range(3):
+        rng = random.Random(seed)
+        a, b = new_table(thread_server, config), new_table(thread_server, config)
+
+        async def prepare() -> None:
+            for _ in range(10 * seed):
+                if a.state.is_over():
+                    break
+                async with a.lock:
+                    random_step(a.state, rng)
+                    a.version += 1
+            for s in range(config.players):
+                a.asked_since[s] = a.version
+            a.log_marks = [len(a.state.log)] * (a.version + 1)
+            install(b, a.state.twin(seat, random.Random(seed)), a)
+
+        on_server(thread_server, prepare())
+        token_a, token_b = join_token(thread_server, a, seat), join_token(thread_server, b, seat)
+        pages = []
+        for live, token in ((a, token_a), (b, token_b)):
+            page = browser.new_context(viewport={"width": 1100, "height": 900}).new_page()
+            page.goto(f"{thread_server.url}/tables/{live.id}#token={token}")
+            wait_version(page, live.version)
+            pages.append(page)
+        marks = (len(a.state.log), len(b.state.log))
+        for _step in range(WALK):
+            assert drawn(pages[0]) == drawn(pages[1]), f"{config_id}: the pages differ"
+            compared += 1
+            if a.state.is_over():
+                break
+            moves = []
+            for mover in a.state.to_move():
+                common = [x for x in a.state.legal_actions(mover) if x in b.state.legal_actions(mover)]
+                if not common:
+                    break
+                moves.append((mover, common[rng.randrange(len(common))]))
+            if len(moves) != len(a.state.to_move()):
+                break
+            version = a.version
+            for mover, action in moves:
+                on_server(thread_server, submit_both(thread_server, a, b, (mover, action.to_json()), version))
+            if diverged(seen_since(a.state, marks[0], seat), seen_since(b.state, marks[1], seat)):
+                break  # a rule revealed something to the seat: the twins may differ now
+            for page, live in zip(pages, (a, b), strict=True):
+                wait_version(page, live.version)
+        for page in pages:
+            page.context.close()
+    assert compared >= 10

@@ -1,0 +1,114 @@
+"""A reload in the middle of a decision: the page comes back in the same decision, with the
+clicks made so far, and the game goes on from there. Tortuga's hidden dice selection and a
+Tortuga 1667 vote, the two decisions everyone takes at once."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import httpx
+import pytest
+from playwright.sync_api import Browser, Page
+
+from tests.server.support import ServerProcess, create_table
+from tests.web.clicks import CLICKABLE, click_once, over, version
+
+
+def keys(page: Page) -> list[str]:
+    return [e.get_attribute("data-key") or "" for e in page.locator(CLICKABLE).all()]
+
+
+def menu(page: Page) -> list[str]:
+    return sorted(e.get_attribute("data-menu") or "" for e in page.locator("[data-menu]").all())
+
+
+def picked(page: Page) -> list[str]:
+    return [e.get_attribute("data-key") or "" for e in page.locator("svg.board .picked").all()]
+
+
+def play_until(page: Page, rng: random.Random, prefix: str) -> bool:
+    """Click until something starting with `prefix` is offered (False: the game ended)."""
+    for _ in range(3000):
+        page.wait_for_function(
+            "() => document.querySelector('[data-testid=end-screen]') || document.querySelector('svg.board .clickable') || document.querySelector('.choices button.primary:not([disabled])')"
+        )
+        if any(k.startswith(prefix) for k in keys(page)):
+            return True
+        if not click_once(page, rng):
+            return False
+    raise AssertionError(f"no {prefix} offered in 3000 clicks")
+
+
+def open_seat(browser: Browser, server: ServerProcess, **table: Any) -> tuple[Page, dict[str, Any]]:
+    created = create_table(server.url, **table)
+    page = browser.new_context(viewport={"width": 1280, "height": 900}).new_page()
+    page.goto(created["seats"][0]["invite"])
+    page.wait_for_selector("svg.board")
+    return page, created
+
+
+def reload_and_compare(page: Page, server: ServerProcess, table: str) -> None:
+    before = (version(page), menu(page), picked(page))
+    stored = httpx.get(f"{server.url}/api/tables/{table}").json()["version"]
+    page.reload()
+    page.wait_for_selector("svg.board")
+    page.wait_for_function(f"() => document.querySelector('.table-page')?.dataset.version === '{before[0]}'")
+    page.wait_for_selector("[data-menu]", state="attached")
+    assert (version(page), menu(page), picked(page)) == before
+    assert httpx.get(f"{server.url}/api/tables/{table}").json()["version"] == stored
+
+
+@pytest.mark.timeout(600)
+def test_a_reload_during_the_dice_selection_comes_back_to_it(browser: Browser, server: ServerProcess) -> None:
+    rng = random.Random(3)
+    page, created = open_seat(
+        browser,
+        server,
+        game="tortuga",
+        players=2,
+        seats=[{"kind": "human"}, {"kind": "bot", "agent": "random"}],
+    )
+    assert play_until(page, rng, "die:")
+    dice = [k for k in keys(page) if k.startswith("die:")]
+    # One die picked, the selection not yet sent: that click survives the reload too.
+    page.locator(f"svg.board [data-key='{dice[0]}']").click()
+    at = version(page)
+    reload_and_compare(page, server, created["table"])
+    assert picked(page) in ([dice[0]], [])  # [] only when that click already sent the action
+    # The decision is still ours, and finishing it moves the game on.
+    while version(page) == at and not over(page):
+        click_once(page, rng)
+    assert version(page) > at or over(page)
+    page.context.close()
+
+
+@pytest.mark.timeout(600)
+def test_a_reload_before_a_vote_comes_back_to_the_vote(browser: Browser, server: ServerProcess) -> None:
+    rng = random.Random(5)
+    for _attempt in range(6):
+        page, created = open_seat(
+            browser,
+            server,
+            game="tortuga1667",
+            players=3,
+            seats=[{"kind": "human"}, {"kind": "bot", "agent": "random"}, {"kind": "bot", "agent": "random"}],
+        )
+        if play_until(page, rng, "vote:"):
+            break
+        page.context.close()
+    else:
+        raise AssertionError("no vote came in six games")
+    at = version(page)
+    reload_and_compare(page, server, created["table"])
+    assert any(k.startswith("vote:") for k in keys(page))
+    # Vote now, by clicking a vote card: the vote is taken.
+    while any(k.startswith("vote:") for k in keys(page)) and version(page) == at:
+        vote = [k for k in keys(page) if k.startswith("vote:")]
+        page.locator(f"svg.board [data-key='{vote[0]}']").first.click()
+        page.wait_for_timeout(300)
+        if page.locator(".choices button.primary:not([disabled])").count():
+            page.locator(".choices button.primary:not([disabled])").first.click()
+        page.wait_for_function(f"() => document.querySelector('.table-page')?.dataset.version !== '{at}' || !!document.querySelector('[data-testid=end-screen]')", timeout=30_000)
+    assert version(page) > at
+    page.context.close()

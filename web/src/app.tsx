@@ -1,0 +1,114 @@
+/** The page frame: the header with the language switch, and which page the address shows.
+ * Addresses: / (lobby), /tables/ID (a table; #token=... for a seat), /games (finished games),
+ * /replay/ID?seat=N, /how/GAME. The server sends the same page for all of them. */
+
+import { createContext } from "preact";
+import { useContext, useEffect, useState } from "preact/hooks";
+import { LANG_NAMES, LANGS, preferredLang, t, type Lang } from "./i18n";
+import { Finished } from "./pages/finished";
+import { HowToPage } from "./pages/howto";
+import { Lobby } from "./pages/lobby";
+import { ReplayPage } from "./pages/replay";
+import { TablePage } from "./pages/table";
+
+export const LangContext = createContext<Lang>("en");
+
+export function useLang(): Lang {
+  return useContext(LangContext);
+}
+
+/** Go to an address of this client without reloading the page. */
+export function navigate(href: string): void {
+  history.pushState(null, "", href);
+  dispatchEvent(new PopStateEvent("popstate"));
+  window.scrollTo(0, 0);
+}
+
+/** A link inside the client: a normal <a> (open in a new tab works) that navigates in place. */
+export function Link(props: { href: string; children: preact.ComponentChildren; class?: string }) {
+  return (
+    <a
+      href={props.href}
+      class={props.class}
+      onClick={(event) => {
+        if (event.ctrlKey || event.metaKey || event.shiftKey || event.button !== 0) return;
+        event.preventDefault();
+        navigate(props.href);
+      }}
+    >
+      {props.children}
+    </a>
+  );
+}
+
+function useAddress(): { path: string; search: string; hash: string } {
+  const read = () => ({ path: location.pathname, search: location.search, hash: location.hash });
+  const [address, setAddress] = useState(read);
+  useEffect(() => {
+    const changed = () => setAddress(read());
+    addEventListener("popstate", changed);
+    addEventListener("hashchange", changed);
+    return () => {
+      removeEventListener("popstate", changed);
+      removeEventListener("hashchange", changed);
+    };
+  }, []);
+  return address;
+}
+
+function Page(props: { path: string; search: string; hash: string }) {
+  const table = /^\/tables\/([A-Za-z0-9_-]+)\/?$/.exec(props.path);
+  if (table) return <TablePage key={table[1]! + props.hash} id={table[1]!} />;
+  const replay = /^\/replay\/([A-Za-z0-9_-]+)\/?$/.exec(props.path);
+  if (replay) {
+    const seat = new URLSearchParams(props.search).get("seat");
+    return <ReplayPage id={replay[1]!} seat={seat === null || seat === "" ? null : Number(seat)} />;
+  }
+  const how = /^\/how(?:\/([a-z0-9_]+))?\/?$/.exec(props.path);
+  if (how) return <HowToPage game={how[1] ?? null} />;
+  if (props.path === "/games" || props.path === "/games/") return <Finished />;
+  return <Lobby />;
+}
+
+export function App() {
+  const address = useAddress();
+  const [lang, setLang] = useState<Lang>(() =>
+    preferredLang(navigator.languages ?? [navigator.language], localStorage.getItem("lang")),
+  );
+  useEffect(() => {
+    document.documentElement.lang = lang;
+  }, [lang]);
+  return (
+    <LangContext.Provider value={lang}>
+      <header class="top">
+        <Link href="/" class="brand">
+          ☠ {t(lang, "app.title")}
+        </Link>
+        <nav aria-label="main" style={{ display: "flex", gap: "1em" }}>
+          <Link href="/">{t(lang, "nav.lobby")}</Link>
+          <Link href="/games">{t(lang, "nav.finished")}</Link>
+          <Link href="/how">{t(lang, "nav.howto")}</Link>
+        </nav>
+        <label>
+          <span class="visually-hidden">{t(lang, "nav.language")}</span>
+          <select
+            aria-label={t(lang, "nav.language")}
+            value={lang}
+            onChange={(event) => {
+              const next = (event.target as HTMLSelectElement).value as Lang;
+              localStorage.setItem("lang", next);
+              setLang(next);
+            }}
+          >
+            {LANGS.map((l) => (
+              <option value={l}>{LANG_NAMES[l]}</option>
+            ))}
+          </select>
+        </label>
+      </header>
+      <main>
+        <Page {...address} />
+      </main>
+    </LangContext.Provider>
+  );
+}

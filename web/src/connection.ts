@@ -1,0 +1,100 @@
+/** One page's WebSocket to the server for one table: says hello as its seat (or as a
+ * spectator), comes back after any drop with the last version it holds so that it gets what
+ * it missed, and never sends an action twice for one decision. */
+
+import type { ClientMessage, ServerMessage } from "./protocol";
+
+export interface Target {
+  table: string;
+  token: string | null;
+}
+
+/** The seat token travels in the link's fragment (#token=...), which browsers never send to
+ * the server in a request line; the page reads it here. */
+export function targetOf(location: { pathname: string; hash: string }): Target | null {
+  const match = /^\/tables\/([A-Za-z0-9_-]+)\/?$/.exec(location.pathname);
+  if (!match) return null;
+  const token = new URLSearchParams(location.hash.replace(/^#/, "")).get("token");
+  return { table: match[1]!, token: token && token.length > 0 ? token : null };
+}
+
+export function socketUrl(location: { protocol: string; host: string }): string {
+  return `${location.protocol === "https:" ? "wss" : "ws"}://${location.host}/ws`;
+}
+
+export interface ConnectionEvents {
+  onMessage(message: ServerMessage): void;
+  onLink(link: "open" | "reconnecting"): void;
+  /** The version the page holds now (-1: nothing yet), sent on coming back. */
+  version(): number;
+  /** Stop for good (an unknown token, a table that does not exist). */
+  fatal(): boolean;
+}
+
+export class TableConnection {
+  private ws: WebSocket | null = null;
+  private closed = false;
+  private delay = 300;
+  private timer: ReturnType<typeof setTimeout> | null = null;
+  private pinger: ReturnType<typeof setInterval> | null = null;
+
+  constructor(
+    private url: string,
+    private target: Target,
+    private name: string | null,
+    private events: ConnectionEvents,
+  ) {}
+
+  open(): void {
+    this.closed = false;
+    const ws = new WebSocket(this.url);
+    this.ws = ws;
+    ws.onopen = () => {
+      this.delay = 300;
+      const hello: ClientMessage = { type: "hello" };
+      if (this.target.token) hello.token = this.target.token;
+      else hello.table = this.target.table;
+      const version = this.events.version();
+      if (version >= 0) hello.version = version;
+      if (this.name) hello.name = this.name;
+      ws.send(JSON.stringify(hello));
+      this.events.onLink("open");
+    };
+    ws.onmessage = (event: MessageEvent<string>) => {
+      let message: ServerMessage;
+      try {
+        message = JSON.parse(event.data) as ServerMessage;
+      } catch {
+        return;
+      }
+      this.events.onMessage(message);
+    };
+    ws.onclose = () => {
+      if (this.ws === ws) this.ws = null;
+      if (this.closed || this.events.fatal()) return;
+      this.events.onLink("reconnecting");
+      this.timer = setTimeout(() => this.open(), this.delay);
+      this.delay = Math.min(this.delay * 2, 5000);
+    };
+    // Keep proxies from closing an idle table (a long think, a slow friend).
+    if (this.pinger === null) {
+      this.pinger = setInterval(() => this.send({ type: "ping" }), 25000);
+    }
+  }
+
+  /** True when the message went out (false: not connected now; it comes back by itself). */
+  send(message: ClientMessage): boolean {
+    if (!this.ws || this.ws.readyState !== WebSocket.OPEN) return false;
+    this.ws.send(JSON.stringify(message));
+    return true;
+  }
+
+  close(): void {
+    this.closed = true;
+    if (this.timer !== null) clearTimeout(this.timer);
+    if (this.pinger !== null) clearInterval(this.pinger);
+    this.pinger = null;
+    this.ws?.close();
+    this.ws = null;
+  }
+}

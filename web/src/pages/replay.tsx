@@ -1,0 +1,96 @@
+/** Stepping through a finished game, as a spectator saw it or as one seat did: each step is
+ * the view the server rebuilds from the record at that version (the record is public once the
+ * game is over). */
+
+import { useEffect, useState } from "preact/hooks";
+import { api, type ReplayStep } from "../api";
+import { navigate, useLang } from "../app";
+import { gameUI } from "../games";
+import { t } from "../i18n";
+
+export function ReplayPage(props: { id: string; seat: number | null }) {
+  const lang = useLang();
+  const [version, setVersion] = useState<number | null>(null);
+  const [step, setStep] = useState<ReplayStep | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  useEffect(() => {
+    setError(null);
+    api
+      .replay(props.id, props.seat, version ?? -1)
+      .then((s) => {
+        setStep(s);
+        if (version === null) setVersion(s.version);
+      })
+      .catch((e: Error) => setError(e.message));
+  }, [props.id, props.seat, version]);
+  useEffect(() => {
+    const keys = (event: KeyboardEvent) => {
+      if (!step || (event.target as HTMLElement).tagName === "INPUT") return;
+      if (event.key === "ArrowRight") setVersion(Math.min(step.total, step.version + 1));
+      if (event.key === "ArrowLeft") setVersion(Math.max(0, step.version - 1));
+    };
+    addEventListener("keydown", keys);
+    return () => removeEventListener("keydown", keys);
+  }, [step]);
+  if (error) return <p class="banner error">{error}</p>;
+  if (!step) return <p role="status">{t(lang, "table.connecting")}</p>;
+  const ui = gameUI(step.game);
+  if (!ui) return <p class="banner error">{step.game}</p>;
+  const go = (v: number) => setVersion(Math.max(0, Math.min(step.total, v)));
+  return (
+    <div class="table-page">
+      <div>
+        <h1 style={{ fontSize: "1.2em", margin: "0 0 0.4em" }}>
+          {t(lang, "replay.title")}: {ui.title[lang]} · {props.id}
+        </h1>
+        <div class="choices" style={{ alignItems: "center", marginBottom: "0.5em" }}>
+          <button onClick={() => go(0)}>⏮ {t(lang, "replay.first")}</button>
+          <button onClick={() => go(step.version - 1)}>◀ {t(lang, "replay.prev")}</button>
+          <span role="status">{t(lang, "replay.step", { n: step.version, total: step.total })}</span>
+          <input
+            type="range"
+            min={0}
+            max={step.total}
+            value={step.version}
+            aria-label={t(lang, "replay.step", { n: step.version, total: step.total })}
+            onInput={(e) => go(Number((e.target as HTMLInputElement).value))}
+          />
+          <button onClick={() => go(step.version + 1)}>{t(lang, "replay.next")} ▶</button>
+          <button onClick={() => go(step.total)}>{t(lang, "replay.last")} ⏭</button>
+          <label>
+            {t(lang, "replay.as")}{" "}
+            <select
+              value={props.seat === null ? "" : String(props.seat)}
+              onChange={(e) => {
+                const v = (e.target as HTMLSelectElement).value;
+                navigate(`/replay/${props.id}${v === "" ? "" : `?seat=${v}`}`);
+              }}
+            >
+              <option value="">{t(lang, "replay.spectator")}</option>
+              {step.names.map((n, i) => (
+                <option value={String(i)}>{n}</option>
+              ))}
+            </select>
+          </label>
+        </div>
+        <ui.Board
+          view={step.view}
+          seat={step.seat}
+          names={step.names}
+          lang={lang}
+          clickable={new Set()}
+          picked={[]}
+          onPick={() => {}}
+        />
+      </div>
+      <section class="panel" aria-label={t(lang, "table.log")}>
+        <h2>{t(lang, "table.log")}</h2>
+        <ol class="log">
+          {step.log.slice(-300).map((line) => (
+            <li value={line.version}>{line.text}</li>
+          ))}
+        </ol>
+      </section>
+    </div>
+  );
+}

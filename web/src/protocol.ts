@@ -1,0 +1,144 @@
+/** The server's WebSocket and HTTP messages, as docs/server.md describes them. Types only:
+ * the server is the authority, the client draws what it is sent. */
+
+export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
+export type JsonObject = { [key: string]: Json };
+
+/** An action's JSON, exactly as the engine and the records spell it. */
+export interface Action {
+  type: string;
+  [field: string]: Json;
+}
+
+/** One legal choice: the action, its words (from the engine) and its menu group. */
+export interface Choice {
+  action: Action;
+  text: string;
+  group: string | null;
+}
+
+export interface LogLine {
+  version: number;
+  text: string;
+}
+
+export interface ChatLine {
+  id: number;
+  seat: number | null;
+  name: string;
+  text: string;
+  at: number;
+}
+
+export interface SeatInfo {
+  seat: number;
+  name: string;
+  kind: "human" | "bot";
+  agent: string | null;
+  claimed: boolean;
+}
+
+export interface Clock {
+  mode: "turn" | "live";
+  seconds?: number;
+  on_expiry?: "rule" | "bot";
+}
+
+export interface TableInfo {
+  id: string;
+  game: string;
+  title: string;
+  players: number;
+  options: JsonObject;
+  status: "waiting" | "active" | "over";
+  version: number;
+  seats: SeatInfo[];
+  clock: Clock;
+  deadlines: Record<string, number>;
+  rematch: string | null;
+  rematch_of: string | null;
+  created_at: number;
+  present?: number[];
+}
+
+/** Every view has these keys (DESIGN.md's view contract); each game adds its own. */
+export interface View extends JsonObject {
+  game: string;
+  players: number;
+  seat: number | null;
+  to_move: number[];
+  over: boolean;
+  scores: number[];
+  winners: number[];
+}
+
+export interface SyncMessage {
+  type: "sync";
+  seat: number | null;
+  table: TableInfo;
+  version: number;
+  view: View;
+  legal: Choice[];
+  asked: number | null;
+  log: LogLine[];
+  chat: ChatLine[];
+  present?: number[];
+}
+
+export interface UpdateMessage {
+  type: "update";
+  since: number;
+  version: number;
+  view: View;
+  legal: Choice[];
+  asked: number | null;
+  log: LogLine[];
+  deadlines: Record<string, number>;
+  status: TableInfo["status"];
+  table?: TableInfo;
+  chat?: ChatLine[];
+  present?: number[];
+}
+
+export type ServerMessage =
+  | SyncMessage
+  | UpdateMessage
+  | { type: "table"; table: TableInfo }
+  | { type: "chat"; message: ChatLine }
+  | { type: "presence"; present: number[] }
+  | { type: "error"; code: string; message: string; version?: number }
+  | { type: "rematch"; table: string }
+  | { type: "export"; record: JsonObject }
+  | { type: "pong"; time: number };
+
+export type ClientMessage =
+  | { type: "hello"; table?: string; token?: string; version?: number; name?: string; session?: string }
+  | { type: "action"; version: number; action: Action }
+  | { type: "chat"; text: string }
+  | { type: "sync" }
+  | { type: "handover"; seat: number; agent?: string }
+  | { type: "takeback" }
+  | { type: "leave" }
+  | { type: "rematch" }
+  | { type: "export" }
+  | { type: "ping" };
+
+/** GET /api/games: one game with its options and their meaning. */
+export interface OptionInfo {
+  default: Json;
+  help: string;
+  choices: Json[] | null;
+  items: Json[] | null;
+}
+
+export interface GameInfo {
+  name: string;
+  title: string;
+  summary: string;
+  min_players: number;
+  max_players: number;
+  options: Record<string, OptionInfo>;
+  variants: JsonObject[];
+  seat_names: string[];
+  time_rule: { seconds: number; action: Action } | null;
+}
