@@ -142,3 +142,30 @@ def test_the_last_two_seats_taken_at_once_on_two_processes_start_the_table(pair:
             await race()
 
     asyncio.run(main())
+
+
+def test_two_joins_for_one_seat_on_two_processes_give_it_to_one(pair: Any) -> None:
+    """Both processes see the seat free; the database gives it to exactly one join, and the
+    other is refused (before, the second overwrote the first's token)."""
+    one, two = pair
+
+    async def race() -> None:
+        table = create_table(one.url, game="tortuga", players=3)
+
+        def join(url: str) -> httpx.Response:
+            return httpx.post(f"{url}/api/tables/{table['table']}/join", json={"seat": 1})
+
+        answers = await asyncio.gather(
+            asyncio.to_thread(join, one.url), asyncio.to_thread(join, two.url)
+        )
+        assert sorted(a.status_code for a in answers) == [200, 409], [a.text for a in answers]
+        winner = next(a.json() for a in answers if a.status_code == 200)
+        async with Ws(two.url) as ws:
+            sync = await ws.hello(token=winner["token"])
+            assert sync["type"] == "sync" and sync["seat"] == 1
+
+    async def main() -> None:
+        for _ in range(10):
+            await race()
+
+    asyncio.run(main())

@@ -272,17 +272,17 @@ async def join_table(
         if not free:
             raise Refused("full", "every seat is taken")
         seat = req.seat if req.seat is not None else free[0]
-        await server.tables.write_seats(
+        taken = await server.tables.take_free_seat(
             live,
+            seat,
             {
-                seat: {
-                    "token_hash": token_hash(token),
-                    "claimed": True,
-                    "name": clean_name(name) if name else None,
-                    "account_id": account[0] if account else None,
-                }
+                "token_hash": token_hash(token),
+                "name": clean_name(name) if name else None,
+                "account_id": account[0] if account else None,
             },
         )
+        if not taken:
+            raise Refused("taken", f"seat {seat} was taken a moment ago; try again")
         started = await server.tables.start_if_full(live)
     await server.tables.changed(live, "table")
     if started:

@@ -399,6 +399,23 @@ class TableService:
                 )
             )
 
+    async def take_free_seat(self, live: LiveTable, seat: int, values: dict[str, Any]) -> bool:
+        """Claim a seat nobody has claimed (with the lock held): False when another process
+        took it first (the database decides, as between two actions)."""
+        async with db.begin(self.engine) as conn:
+            result = await conn.execute(
+                update(db.seats)
+                .where(db.seats.c.table_id == live.id)
+                .where(db.seats.c.seat == seat)
+                .where(db.seats.c.claimed.is_(False))
+                .values(claimed=True, **values)
+            )
+        if not result.rowcount:
+            return False
+        for key, value in {"claimed": True, **values}.items():
+            setattr(live.seats[seat], key, value)
+        return True
+
     async def start_if_full(self, live: LiveTable) -> bool:
         """Start a waiting table whose every seat is taken (with the lock held)."""
         # Another process may have taken the last other seat meanwhile, having seen ours still
