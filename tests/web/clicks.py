@@ -6,6 +6,7 @@ import random
 from typing import Any
 
 from playwright.sync_api import Error, Page
+from playwright.sync_api import TimeoutError as WaitTimeout
 
 END = "[data-testid=end-screen]"
 CLICKABLE = "svg.board .clickable"
@@ -43,11 +44,24 @@ def click_once(page: Page, rng: random.Random, timeout: float = 60_000) -> bool:
         return True  # the offer went away between the two looks: look again
     before = page.evaluate(SIGNATURE)
     target = rng.choice(candidates)
+    changed = f"(before) => ({SIGNATURE})() !== before"
     try:
+        box = target.bounding_box()
+        if box is not None:
+            # A real mouse click at the thing's centre, hit-tested as a person's is, without
+            # Playwright's waits for stillness (they cost more than the game itself) ...
+            page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+            try:
+                page.wait_for_function(changed, arg=before, timeout=3_000)
+                return True
+            except WaitTimeout:
+                pass
+        # ... and where something else covers that centre, Playwright's own click, which finds
+        # a point of the thing that is clear.
         target.click(timeout=5_000)
     except Error:
         return True  # replaced by an update while we aimed: look again
-    page.wait_for_function(f"(before) => ({SIGNATURE})() !== before", arg=before, timeout=timeout)
+    page.wait_for_function(changed, arg=before, timeout=timeout)
     return True
 
 

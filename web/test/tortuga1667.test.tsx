@@ -72,6 +72,57 @@ function hasDirectHit(html: string, start: number): boolean {
   return false;
 }
 
+/** The path rules of picker.ts for one decision: distinct paths, every key drawn (and clickable
+ * with a direct .hit outline when reached), each path sending its action or leaving it a button. */
+function checkPaths(snap: { view: View; seat: number; legal: Choice[] }) {
+  const paths = snap.legal.map((c) => JSON.stringify(pathOf(c, snap.view)));
+  expect(new Set(paths).size).toBe(paths.length);
+  // Every key of every path is on the board at this moment.
+  const html = draw(snap.view, snap.seat, pickState(snap.legal, snap.view, pathOf, []).clickable);
+  for (const c of snap.legal) {
+    for (const k of pathOf(c, snap.view)) expect(html, `${k} for ${c.text}`).toContain(`data-key="${k}"`);
+  }
+  // Following each path click by click sends it, or leaves it as a button (complete).
+  const prefixes = new Map<string, string[]>([["", []]]);
+  for (const c of snap.legal) {
+    const path = pathOf(c, snap.view);
+    let picked: string[] = [];
+    let sent: Choice | null = null;
+    for (const k of path) {
+      const state = pickState(snap.legal, snap.view, pathOf, picked);
+      expect(state.clickable.has(k), `${k} clickable after ${picked.join(",")}`).toBe(true);
+      const r = pick(snap.legal, snap.view, pathOf, picked, k);
+      if (r.kind === "send") {
+        sent = r.choice;
+        break;
+      }
+      expect(r.kind).toBe("more");
+      if (r.kind === "more") picked = r.picked;
+      prefixes.set(picked.join(" "), picked);
+    }
+    if (sent) expect(sent.action).toEqual(c.action);
+    else expect(pickState(snap.legal, snap.view, pathOf, picked).complete.map((x) => x.action)).toContainEqual(c.action);
+  }
+  // At every step, what may be clicked is drawn as a button with a label, keyboard focus and a
+  // direct .hit outline; what was clicked is marked picked.
+  for (const picked of prefixes.values()) {
+    const clickable = pickState(snap.legal, snap.view, pathOf, picked).clickable;
+    const step = draw(snap.view, snap.seat, clickable, "en", picked);
+    for (const k of clickable) {
+      const at = step.indexOf(`data-key="${k}"`);
+      expect(at, k).toBeGreaterThan(0);
+      const open = step.lastIndexOf("<g", at);
+      const tag = step.slice(open, step.indexOf(">", at));
+      expect(tag).toContain('class="clickable');
+      expect(tag).toContain('role="button"');
+      expect(tag).toMatch(/aria-label="[^"]+"/);
+      expect(tag).toMatch(/tabindex="0"/i);
+      expect(hasDirectHit(step, open), `${k} has a .hit outline`).toBe(true);
+    }
+    for (const k of picked) expect(step).toMatch(new RegExp(`data-key="${k}" class="[^"]*picked`));
+  }
+}
+
 function fixture(name: string): Fixture {
   const found = fixtures.find(([f]) => f === name);
   if (!found) throw new Error(`no fixture ${name}`);
@@ -89,43 +140,7 @@ describe.each(fixtures)("%s", (_file, fx) => {
   const snaps = Object.entries(fx.decisions);
 
   it.each(snaps)("%s: paths are distinct, drawn, and lead to their action", (_kind, snap) => {
-    const paths = snap.legal.map((c) => JSON.stringify(pathOf(c, snap.view)));
-    expect(new Set(paths).size).toBe(paths.length);
-    // Every key of every path is on the board at this moment (clickable when reached).
-    const html = draw(snap.view, snap.seat, pickState(snap.legal, snap.view, pathOf, []).clickable);
-    for (const c of snap.legal) {
-      for (const k of pathOf(c, snap.view)) expect(html, `${k} for ${c.text}`).toContain(`data-key="${k}"`);
-    }
-    // Following each path click by click sends it, or leaves it as a button (complete).
-    for (const c of snap.legal) {
-      const path = pathOf(c, snap.view);
-      let picked: string[] = [];
-      let sent: Choice | null = null;
-      for (const k of path) {
-        const state = pickState(snap.legal, snap.view, pathOf, picked);
-        expect(state.clickable.has(k), `${k} clickable after ${picked.join(",")}`).toBe(true);
-        const r = pick(snap.legal, snap.view, pathOf, picked, k);
-        if (r.kind === "send") {
-          sent = r.choice;
-          break;
-        }
-        expect(r.kind).toBe("more");
-        if (r.kind === "more") picked = r.picked;
-      }
-      if (sent) expect(sent.action).toEqual(c.action);
-      else expect(pickState(snap.legal, snap.view, pathOf, picked).complete.map((x) => x.action)).toContainEqual(c.action);
-    }
-    // Clickable things are buttons with a label and keyboard focus.
-    const clickable = pickState(snap.legal, snap.view, pathOf, []).clickable;
-    for (const k of clickable) {
-      const at = html.indexOf(`data-key="${k}"`);
-      const tag = html.slice(html.lastIndexOf("<g", at), html.indexOf(">", at));
-      expect(tag).toContain('class="clickable');
-      expect(tag).toContain('role="button"');
-      expect(tag).toMatch(/aria-label="[^"]+"/);
-      expect(tag).toMatch(/tabindex="0"/i);
-      expect(hasDirectHit(html, html.lastIndexOf("<g", at)), `${k} has a .hit outline`).toBe(true);
-    }
+    checkPaths(snap);
   });
 
   it.each(snaps)("%s: every choice in words in en, nl and de", (_kind, snap) => {
@@ -205,6 +220,60 @@ describe.each(fixtures)("%s", (_file, fx) => {
     for (let s = 0; s < fx.players; s++) {
       for (const lang of LANGS) expect(ui.seatSummary(snap.view, s, lang).length).toBeGreaterThan(0);
     }
+  });
+});
+
+describe("tortuga1667 decisions the fixtures did not meet", () => {
+  const clone = (view: View): View => JSON.parse(JSON.stringify(view)) as View;
+  const act = (action: Choice["action"]): Choice => ({ action, text: JSON.stringify(action), group: null });
+
+  it("steals a chest from the other ship once the galleon is empty", () => {
+    const snap = fixture("tortuga1667.advanced_setup=True.4.json").decisions["stow/stow"]!;
+    const view = clone(snap.view);
+    const v = typed(view);
+    v.galleon = 0;
+    v.ships.flying_dutchman.holds = { british: 1, french: 2 };
+    const legal = [
+      ...(["british", "french"] as const).flatMap((take) =>
+        (["british", "french"] as const).map((into) => act({ type: "stow", into, take })),
+      ),
+      act({ type: "decline" }),
+    ];
+    checkPaths({ view, seat: snap.seat, legal });
+    expect(actionPath({ type: "stow", into: "french", take: "british" }, view)).toEqual([
+      "hold:flying_dutchman:british",
+      "hold:jolly_roger:french",
+    ]);
+    for (const lang of LANGS) for (const c of legal) expect(ui.describe!(c, view, lang, [])).toBeTruthy();
+  });
+
+  it("votes two cards with El Dorado, identical cards included", () => {
+    const snap = fixture("tortuga1667.basic.9.json").decisions["vote/vote"]!;
+    const view = clone(snap.view);
+    const v = typed(view);
+    v.treasure_maps[snap.seat] = ["el_dorado"];
+    v.votes = ["water/british/skull", "torch/french/blank", "torch/french/blank"];
+    const legal = [
+      act({ type: "vote", cards: ["water/british/skull"] }),
+      act({ type: "vote", cards: ["torch/french/blank"] }),
+      act({ type: "vote", cards: ["water/british/skull", "torch/french/blank"] }),
+      act({ type: "vote", cards: ["torch/french/blank", "torch/french/blank"] }),
+    ];
+    checkPaths({ view, seat: snap.seat, legal });
+  });
+
+  it("attacks the other ship once the galleon is empty", () => {
+    const snap = fixture("tortuga1667.basic.4.json").decisions["turn/attack/look/maroon/move/point/reveal"]!;
+    const view = clone(snap.view);
+    typed(view).galleon = 0;
+    expect(actionPath({ type: "attack" }, view)).toEqual(["ship:flying_dutchman"]);
+    checkPaths({ view, seat: snap.seat, legal: snap.legal });
+  });
+
+  it("passes with a button when nothing else is possible", () => {
+    const snap = fixture("tortuga1667.basic.4.json").decisions["turn/reveal"]!;
+    checkPaths({ view: snap.view, seat: snap.seat, legal: [act({ type: "pass" })] });
+    expect(ui.describe!(act({ type: "pass" }), snap.view, "de", [])).toContain("Passen");
   });
 });
 

@@ -318,7 +318,7 @@ function headline(ctx: Ctx): { title: string; hint: string | null } {
     return { title, hint: t("status.waiting", { names: (d.waiting ?? []).map(name).join(", ") }) };
   }
   const who = d.seat ?? v.current;
-  const title = d.kind === "turn" ? (mine ? t("turn.yours") : t("turn.of", { name: name(who) })) : mine ? t("turn.yours") : t("waiting.for", { name: name(who) });
+  const title = d.kind === "turn" ? (mine ? t("turn.yours") : t("turn.of", { name: name(who) })) : mine ? t("turn.yours") : waitingWords(ctx, who);
   if (!mine) return { title: d.kind === "turn" ? title : `${t("turn.of", { name: name(v.current) })} · ${title}`, hint: null };
   const params: Record<string, string | number> = {
     name: name(d.kind === "crows_pick" ? (d.target ?? 0) : (d.by ?? 0)),
@@ -335,6 +335,25 @@ function headline(ctx: Ctx): { title: string; hint: string | null } {
     if (["captain", "first_mate", "cabin_boy", "governor"].includes(role)) words += ` ${t(roleHint)}`;
   }
   return { title, hint: words };
+}
+
+const DECISION_CARD: Record<string, string> = {
+  pistol: "pistol",
+  fever: "cabin_fever",
+  crows: "crows_nest",
+  crows_pick: "crows_nest",
+  marque: "letter_of_marque",
+  marque_top: "letter_of_marque",
+  powder: "black_powder",
+};
+
+/** "Pirate 5 decides: Crow's Nest" for a decision that is not a turn. */
+function waitingWords(ctx: Ctx, who: number): string {
+  const d = ctx.v.decision!;
+  const card = d.kind === "give_map" ? d.card : DECISION_CARD[d.kind];
+  if (card) return ctx.t("waiting.what", { name: ctx.name(who), what: cardName(ctx.lang, card) });
+  const what = ctx.t(`what.${d.kind}`);
+  return what === `what.${d.kind}` ? ctx.t("waiting.for", { name: ctx.name(who) }) : ctx.t("waiting.what", { name: ctx.name(who), what });
 }
 
 function statusBlock(ctx: Ctx, w: number): Block {
