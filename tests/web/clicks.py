@@ -14,11 +14,13 @@ BUTTONS = ".choices button.primary:not([disabled])"
 
 # What the page shows now, as one string: it changes when a click did something.
 SIGNATURE = """() => {
+  const attr = (sel, name) => [...document.querySelectorAll(sel)].map(e => e.getAttribute(name));
   const page = document.querySelector('.table-page');
-  const keys = [...document.querySelectorAll('svg.board .clickable')].map(e => e.getAttribute('data-key'));
-  const picked = [...document.querySelectorAll('svg.board .picked')].map(e => e.getAttribute('data-key'));
-  const buttons = [...document.querySelectorAll('.choices button.primary')].map(b => b.textContent + b.disabled);
-  return JSON.stringify([page && page.dataset.version, !!document.querySelector('[data-testid=end-screen]'), keys, picked, buttons]);
+  const buttons = [...document.querySelectorAll('.choices button.primary')]
+    .map(b => b.textContent + b.disabled);
+  return JSON.stringify([page && page.dataset.version, !!document.querySelector(
+    '[data-testid=end-screen]'), attr('svg.board .clickable', 'data-key'),
+    attr('svg.board .picked', 'data-key'), buttons]);
 }"""
 
 READY = f"""() => !!(document.querySelector('{END}') || document.querySelector('{CLICKABLE}')
@@ -46,6 +48,7 @@ def click_once(page: Page, rng: random.Random, timeout: float = 60_000) -> bool:
     target = rng.choice(candidates)
     changed = f"(before) => ({SIGNATURE})() !== before"
     try:
+        target.scroll_into_view_if_needed(timeout=5_000)
         box = target.bounding_box()
         if box is not None:
             # A real mouse click at the thing's centre, hit-tested as a person's is, without
@@ -65,7 +68,9 @@ def click_once(page: Page, rng: random.Random, timeout: float = 60_000) -> bool:
     return True
 
 
-def play_to_end(page: Page, rng: random.Random, max_clicks: int = 5000, on_click: Any = None) -> int:
+def play_to_end(
+    page: Page, rng: random.Random, max_clicks: int = 5000, on_click: Any = None
+) -> int:
     clicks = 0
     while click_once(page, rng):
         clicks += 1

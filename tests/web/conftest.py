@@ -46,7 +46,9 @@ def ensure_chromium() -> str:
             env={**os.environ, "DEBIAN_FRONTEND": "noninteractive"},
         )
     if not Path(CHROMIUM).is_file():
-        pytest.fail(f"no Chromium at {CHROMIUM}: install Debian's package (apt-get install chromium)")
+        pytest.fail(
+            f"no Chromium at {CHROMIUM}: install Debian's package (apt-get install chromium)"
+        )
     return CHROMIUM
 
 

@@ -12,7 +12,7 @@ import pytest
 from playwright.sync_api import Browser, Page
 
 from tests.server.support import ServerProcess, create_table
-from tests.web.clicks import CLICKABLE, click_once, over, version
+from tests.web.clicks import BUTTONS, CLICKABLE, READY, click_once, over, version
 
 
 def keys(page: Page) -> list[str]:
@@ -30,9 +30,7 @@ def picked(page: Page) -> list[str]:
 def play_until(page: Page, rng: random.Random, prefix: str) -> bool:
     """Click until something starting with `prefix` is offered (False: the game ended)."""
     for _ in range(3000):
-        page.wait_for_function(
-            "() => document.querySelector('[data-testid=end-screen]') || document.querySelector('svg.board .clickable') || document.querySelector('.choices button.primary:not([disabled])')"
-        )
+        page.wait_for_function(READY)
         if any(k.startswith(prefix) for k in keys(page)):
             return True
         if not click_once(page, rng):
@@ -53,14 +51,18 @@ def reload_and_compare(page: Page, server: ServerProcess, table: str) -> None:
     stored = httpx.get(f"{server.url}/api/tables/{table}").json()["version"]
     page.reload()
     page.wait_for_selector("svg.board")
-    page.wait_for_function(f"() => document.querySelector('.table-page')?.dataset.version === '{before[0]}'")
+    page.wait_for_function(
+        f"() => document.querySelector('.table-page')?.dataset.version === '{before[0]}'"
+    )
     page.wait_for_selector("[data-menu]", state="attached")
     assert (version(page), menu(page), picked(page)) == before
     assert httpx.get(f"{server.url}/api/tables/{table}").json()["version"] == stored
 
 
 @pytest.mark.timeout(600)
-def test_a_reload_during_the_dice_selection_comes_back_to_it(browser: Browser, server: ServerProcess) -> None:
+def test_a_reload_during_the_dice_selection_comes_back_to_it(
+    browser: Browser, server: ServerProcess
+) -> None:
     rng = random.Random(3)
     page, created = open_seat(
         browser,
@@ -84,7 +86,9 @@ def test_a_reload_during_the_dice_selection_comes_back_to_it(browser: Browser, s
 
 
 @pytest.mark.timeout(600)
-def test_a_reload_before_a_vote_comes_back_to_the_vote(browser: Browser, server: ServerProcess) -> None:
+def test_a_reload_before_a_vote_comes_back_to_the_vote(
+    browser: Browser, server: ServerProcess
+) -> None:
     rng = random.Random(5)
     for _attempt in range(6):
         page, created = open_seat(
@@ -92,7 +96,11 @@ def test_a_reload_before_a_vote_comes_back_to_the_vote(browser: Browser, server:
             server,
             game="tortuga1667",
             players=3,
-            seats=[{"kind": "human"}, {"kind": "bot", "agent": "random"}, {"kind": "bot", "agent": "random"}],
+            seats=[
+                {"kind": "human"},
+                {"kind": "bot", "agent": "random"},
+                {"kind": "bot", "agent": "random"},
+            ],
         )
         if play_until(page, rng, "vote:"):
             break
@@ -102,13 +110,16 @@ def test_a_reload_before_a_vote_comes_back_to_the_vote(browser: Browser, server:
     at = version(page)
     reload_and_compare(page, server, created["table"])
     assert any(k.startswith("vote:") for k in keys(page))
-    # Vote now, by clicking a vote card: the vote is taken.
-    while any(k.startswith("vote:") for k in keys(page)) and version(page) == at:
+    # Vote now, by clicking vote cards (and the button that confirms, where there is one): the
+    # vote is taken, and the game goes on.
+    moved = f"() => document.querySelector('.table-page')?.dataset.version !== '{at}'"
+    while version(page) == at:
         vote = [k for k in keys(page) if k.startswith("vote:")]
-        page.locator(f"svg.board [data-key='{vote[0]}']").first.click()
-        page.wait_for_timeout(300)
-        if page.locator(".choices button.primary:not([disabled])").count():
-            page.locator(".choices button.primary:not([disabled])").first.click()
-        page.wait_for_function(f"() => document.querySelector('.table-page')?.dataset.version !== '{at}' || !!document.querySelector('[data-testid=end-screen]')", timeout=30_000)
+        if vote:
+            page.locator(f"svg.board [data-key='{vote[0]}']").first.click()
+        elif page.locator(BUTTONS).count():
+            page.locator(BUTTONS).first.click()
+        page.wait_for_timeout(200)
+    page.wait_for_function(moved, timeout=30_000)
     assert version(page) > at
     page.context.close()

@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, Page
+from playwright.sync_api import Browser, Page, ViewportSize
 
 import buccaneer
 from tests.server.support import ServerProcess
@@ -17,12 +17,16 @@ from tests.web.clicks import END, play_to_end
 
 PLAYERS = {"cartagena": 2, "tortuga": 2, "tortuga1667": 3}
 CASES = [
-    pytest.param(name, dict(variant), id=f"{name}-" + ("-".join(f"{k}={v}" for k, v in variant.items()) or "basic"))
+    pytest.param(
+        name,
+        dict(variant),
+        id=f"{name}-" + ("-".join(f"{k}={v}" for k, v in variant.items()) or "basic"),
+    )
     for name, spec in buccaneer.GAMES.items()
     for variant in spec.variants
 ]
-DESKTOP = {"width": 1280, "height": 900}
-PHONE = {"width": 390, "height": 844}
+DESKTOP: ViewportSize = {"width": 1280, "height": 900}
+PHONE: ViewportSize = {"width": 390, "height": 844}
 
 
 def set_up_in_lobby(page: Page, url: str, game: str, options: dict[str, Any]) -> None:
