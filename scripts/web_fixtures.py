@@ -41,8 +41,10 @@ def play(game: str, players: int, options: dict[str, Any], seed: int, seen: dict
             }
             for a in actions
         ]
-        kind = decision_kind(state.view(seat), legal) + "/" + "/".join(
-            sorted({choice["action"]["type"] for choice in legal})
+        kind = (
+            decision_kind(state.view(seat), legal)
+            + "/"
+            + "/".join(sorted({choice["action"]["type"] for choice in legal}))
         )
         if kind not in seen:
             seen[kind] = {
@@ -80,4 +82,8 @@ def main(out: Path) -> None:
 
 
 if __name__ == "__main__":
-    main(Path(sys.argv[1]) if len(sys.argv) > 1 else Path(__file__).parent.parent / "web/test/fixtures")
+    main(
+        Path(sys.argv[1])
+        if len(sys.argv) > 1
+        else Path(__file__).parent.parent / "web/test/fixtures"
+    )
