@@ -123,3 +123,35 @@ def test_a_reload_before_a_vote_comes_back_to_the_vote(
     page.wait_for_function(moved, timeout=30_000)
     assert version(page) > at
     page.context.close()
+
+
+@pytest.mark.timeout(300)
+def test_two_tabs_of_one_seat_stay_the_same(browser: Browser, server: ServerProcess) -> None:
+    """Moves made in one tab show in the other, which draws the same table."""
+    rng = random.Random(9)
+    first, created = open_seat(
+        browser,
+        server,
+        game="cartagena",
+        players=2,
+        options={"variant": "jamaica"},
+        seats=[{"kind": "human"}, {"kind": "bot", "agent": "random"}],
+    )
+    second = first.context.new_page()
+    second.goto(created["seats"][0]["invite"])
+    second.wait_for_selector("svg.board")
+    for _ in range(12):
+        click_once(first, rng)
+        at = version(first)
+        second.wait_for_function(
+            f"() => Number(document.querySelector('.table-page')?.dataset.version) >= {at}"
+        )
+        if version(second) == version(first):
+            assert second.inner_html("svg.board >> nth=0") == first.inner_html("svg.board >> nth=0")
+    # And the other way round: the second tab acts, the first follows.
+    play_until(second, rng, "")
+    click_once(second, rng)
+    first.wait_for_function(
+        f"() => Number(document.querySelector('.table-page')?.dataset.version) >= {version(second)}"
+    )
+    first.context.close()

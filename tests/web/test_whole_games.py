@@ -13,7 +13,7 @@ from playwright.sync_api import Browser, Page, ViewportSize
 
 import buccaneer
 from tests.server.support import ServerProcess
-from tests.web.clicks import END, play_to_end
+from tests.web.clicks import END, click_once, play_to_end
 
 PLAYERS = {"cartagena": 2, "tortuga": 2, "tortuga1667": 3}
 CASES = [
@@ -79,5 +79,67 @@ def test_a_person_plays_a_whole_game_by_clicking(
     assert "Game over" in end.inner_text()
     assert clicks > 0
     page.screenshot(path=str(artifacts / f"{name}-end.png"), full_page=True)
+    check_replay(page)
     assert errors == []
     context.close()
+
+
+def check_replay(page: Page) -> None:
+    """From the end screen to the replay: it starts at the end, steps back and forth, and can
+    be seen as a spectator."""
+    page.click("text=Step through the game")
+    status = page.locator("[role=status]", has_text="Action")
+    status.wait_for()
+    total = int(status.inner_text().split()[-1])
+    assert status.inner_text() == f"Action {total} of {total}"
+    page.click("text=Back")
+    page.wait_for_function(f"() => document.body.innerText.includes('Action {total - 1} of')")
+    page.click("text=Start")
+    page.wait_for_function("() => document.body.innerText.includes('Action 0 of')")
+    page.select_option(".table-page select", "")
+    page.wait_for_url("**/replay/*")
+    assert "?seat" not in page.url
+    page.wait_for_selector("svg.board")
+
+
+@pytest.mark.timeout(600)
+def test_the_lobby_lists_a_waiting_table_chat_reaches_the_table_and_a_rematch_starts(
+    browser: Browser, server: ServerProcess
+) -> None:
+    """Two people: one sets up the table and shares the link, the other finds it in the lobby
+    and joins; they talk; at the end one asks for a rematch and both go on at the new table."""
+    host = browser.new_context(viewport=DESKTOP).new_page()
+    guest = browser.new_context(viewport=DESKTOP).new_page()
+    host.goto(server.url + "/")
+    host.select_option("select[name=game]", "tortuga")
+    host.select_option("select[name=players]", "2")
+    host.select_option("select[name=seat-1]", "human")
+    host.select_option("select[name=pace]", "0")
+    host.click("form.create button[type=submit]")
+    invite = host.locator("[data-testid=invites] a[data-seat='0']")
+    invite.wait_for()
+    invite.click()
+    host.wait_for_selector("svg.board")
+    guest.goto(server.url + "/")
+    guest.locator("button", has_text="Join").first.click()
+    guest.wait_for_selector("svg.board")
+    host.fill("form input[aria-label='Table talk']", "ahoy from the host")
+    host.click("text=Say")
+    guest.wait_for_function("() => document.body.innerText.includes('ahoy from the host')")
+    rng = random.Random(4)
+    ended = [False, False]
+    while not all(ended):
+        for i, page in enumerate((host, guest)):
+            if page.locator(END).count():
+                ended[i] = True
+            elif page.locator("svg.board .clickable, .choices button.primary").count():
+                click_once(page, rng)
+    host.click("button:has-text('Rematch')")
+    host.wait_for_url("**/tables/**")
+    host.wait_for_selector("svg.board")
+    guest.locator("a:has-text('Rematch')").click()
+    guest.wait_for_selector("svg.board")
+    assert host.url.split("#")[0] == guest.url.split("#")[0]
+    host.wait_for_function("() => !document.querySelector('[data-testid=end-screen]')")
+    host.context.close()
+    guest.context.close()
