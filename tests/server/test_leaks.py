@@ -222,8 +222,12 @@ def strip_log(message: dict[str, Any]) -> dict[str, Any]:
 def test_a_watcher_hears_nothing_of_what_it_cannot_know(
     config: Config, server: ThreadServer
 ) -> None:
+    # Each table's seed comes from `secrets`, so how far a pair walks before a reveal varies:
+    # more seeds are walked until the watchers have seen enough steps.
     walked = 0
-    for seed in (1, 2):
+    for seed in (1, 2, 3, 4):
         for seat in [None, *range(config.players)]:
             walked += compare_pair(config, server, seat, seed)
+        if walked > 20 and seed >= 2:
+            break
     assert walked > 20

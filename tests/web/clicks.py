@@ -35,9 +35,11 @@ def over(page: Page) -> bool:
     return page.locator(END).count() > 0
 
 
-def click_once(page: Page, rng: random.Random, timeout: float = 60_000) -> bool:
-    """Wait for something to click, click one of the things offered; False once the game is
-    over."""
+def click_once(
+    page: Page, rng: random.Random, timeout: float = 60_000, prefer: str | None = None
+) -> bool:
+    """Wait for something to click, click one of the things offered (most often one whose
+    key starts with `prefer`, where there is one); False once the game is over."""
     page.wait_for_function(READY, timeout=timeout)
     if over(page):
         return False
@@ -45,6 +47,10 @@ def click_once(page: Page, rng: random.Random, timeout: float = 60_000) -> bool:
     if not candidates:
         return True  # the offer went away between the two looks: look again
     before = page.evaluate(SIGNATURE)
+    if prefer is not None and rng.random() < 0.85:
+        keys = [c.get_attribute("data-key") or "" for c in candidates]
+        preferred = [c for c, k in zip(candidates, keys, strict=True) if k.startswith(prefer)]
+        candidates = preferred or candidates
     target = rng.choice(candidates)
     changed = f"(before) => ({SIGNATURE})() !== before"
     try:
@@ -69,10 +75,14 @@ def click_once(page: Page, rng: random.Random, timeout: float = 60_000) -> bool:
 
 
 def play_to_end(
-    page: Page, rng: random.Random, max_clicks: int = 5000, on_click: Any = None
+    page: Page,
+    rng: random.Random,
+    max_clicks: int = 5000,
+    on_click: Any = None,
+    prefer: str | None = None,
 ) -> int:
     clicks = 0
-    while click_once(page, rng):
+    while click_once(page, rng, prefer=prefer):
         clicks += 1
         if on_click is not None:
             on_click(clicks)

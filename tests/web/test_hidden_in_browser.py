@@ -107,7 +107,7 @@ def test_two_seats_in_two_browsers_never_see_each_others_secrets(
             if page.locator(
                 "svg.board .clickable, .choices button.primary:not([disabled])"
             ).count():
-                click_once(page, rng, timeout=30_000)
+                click_once(page, rng, timeout=30_000, prefer="card:")
                 clicks += 1
                 acted = True
         if not acted:

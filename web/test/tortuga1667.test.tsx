@@ -116,7 +116,7 @@ function checkPaths(snap: { view: View; seat: number; legal: Choice[] }) {
       expect(tag).toContain('class="clickable');
       expect(tag).toContain('role="button"');
       expect(tag).toMatch(/aria-label="[^"]+"/);
-      expect(tag).toMatch(/tabindex="0"/i);
+      expect(tag).toMatch(/tabindex="0"/); // lowercase: an SVG attribute keeps its case, and only tabindex focuses
       expect(hasDirectHit(step, open), `${k} has a .hit outline`).toBe(true);
     }
     for (const k of picked) expect(step).toMatch(new RegExp(`data-key="${k}" class="[^"]*picked`));

@@ -68,7 +68,7 @@ function Thing({ k, label, props, title, children }: {
       data-key={k}
       class={picked ? "clickable picked" : "clickable"}
       role="button"
-      tabIndex={0}
+      tabindex={0}
       aria-label={label}
       onClick={() => props.onPick(k)}
       onKeyDown={(e: KeyboardEvent) => {

@@ -111,7 +111,7 @@ function Thing(props: {
         data-key={k}
         class={picked ? "clickable picked" : "clickable"}
         role="button"
-        tabIndex={0}
+        tabindex={0}
         aria-label={label}
         transform={transform}
         onClick={() => ctx.onPick(k)}

@@ -128,7 +128,7 @@ function Thing(props: { ctx: Ctx; k?: string; label: string; children: Component
         data-key={k}
         class={classes}
         role="button"
-        tabIndex={0}
+        tabindex={0}
         aria-label={label}
         onClick={() => ctx.onPick(k)}
         onKeyDown={(e: KeyboardEvent) => {
