@@ -8,20 +8,8 @@ import { gameUI } from "./games";
 import type { Lang } from "./i18n";
 import { pick, pickState } from "./picker";
 import type { Choice, View } from "./protocol";
+import type { Fixture } from "../test/fixtures";
 import "./style.css";
-
-interface Snapshot {
-  seat: number;
-  view: View;
-  spectator: View;
-  legal: Choice[];
-}
-
-interface Fixture {
-  game: string;
-  decisions: Record<string, Snapshot>;
-  final: { views: View[]; spectator: View };
-}
 
 function Gallery() {
   const params = new URLSearchParams(location.search);

@@ -1,8 +1,6 @@
 /** Cartagena's board, paths and words, on every fixture the server's engine produced
  * (scripts/web_fixtures.py): one snapshot per kind of decision, plus the final views. */
 
-// @ts-ignore -- the project has no @types/node; vitest runs in node, where this module exists.
-import * as fs from "node:fs";
 import { render } from "preact-render-to-string";
 import { describe, expect, it } from "vitest";
 import cartagena from "../src/games/cartagena";
@@ -27,31 +25,12 @@ import {
 import type { Lang } from "../src/i18n";
 import { LANGS } from "../src/i18n";
 import { pick, pickState } from "../src/picker";
+import { loadFixtures } from "./fixtures";
 import type { Choice, View } from "../src/protocol";
 
-interface Snapshot {
-  seat: number;
-  view: View;
-  spectator: View;
-  legal: Choice[];
-}
 
-interface Fixture {
-  game: string;
-  players: number;
-  options: Record<string, unknown>;
-  decisions: Record<string, Snapshot>;
-  final: { views: View[]; spectator: View };
-}
-
-const DIR = new URL("./fixtures/", import.meta.url);
-const FILES: string[] = (fs.readdirSync(DIR) as string[])
-  .filter((name: string) => name.startsWith("cartagena.") && name.endsWith(".json"))
-  .sort();
-const FIXTURES: [string, Fixture][] = FILES.map((name) => [
-  name,
-  JSON.parse(fs.readFileSync(new URL(name, DIR), "utf8") as string) as Fixture,
-]);
+const FIXTURES = loadFixtures("cartagena");
+const FILES = FIXTURES.map(([name]) => name);
 
 const ui = cartagena;
 const pathOf = (c: Choice, v: View) => ui.path(c.action, v);

@@ -1,4 +1,3 @@
-import { readdirSync, readFileSync } from "node:fs";
 import { render } from "preact-render-to-string";
 import { describe, expect, it } from "vitest";
 import ui from "../src/games/tortuga";
@@ -16,25 +15,12 @@ import {
 } from "../src/games/tortuga/model";
 import type { Lang } from "../src/i18n";
 import { pick, pickState } from "../src/picker";
+import { fixtureFiles, loadFixture, type Fixture } from "./fixtures";
 import type { Choice, View } from "../src/protocol";
 
-interface Snapshot {
-  seat: number;
-  view: View;
-  spectator: View;
-  legal: Choice[];
-}
-interface Fixture {
-  game: string;
-  players: number;
-  options: Record<string, unknown>;
-  decisions: Record<string, Snapshot>;
-  final: { views: View[]; spectator: View };
-}
 
-const DIR = new URL("./fixtures/", import.meta.url);
-const FILES = readdirSync(DIR).filter((f) => f.startsWith("tortuga.") && f.endsWith(".json"));
-const load = (f: string) => JSON.parse(readFileSync(new URL(f, DIR), "utf8")) as Fixture;
+const FILES = fixtureFiles("tortuga");
+const load = loadFixture;
 const LANGS: Lang[] = ["en", "nl", "de"];
 const pathOf = (c: Choice, v: View) => ui.path(c.action, v);
 

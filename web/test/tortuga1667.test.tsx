@@ -1,6 +1,4 @@
 // Tortuga 1667's board, paths and words against every fixture (scripts/web_fixtures.py).
-// @ts-ignore -- the project has no @types/node; vitest runs in node.
-import { readFileSync, readdirSync } from "node:fs";
 import { render } from "preact-render-to-string";
 import { describe, expect, it } from "vitest";
 import ui from "../src/games/tortuga1667";
@@ -21,28 +19,12 @@ import {
 } from "../src/games/tortuga1667/model";
 import type { Lang } from "../src/i18n";
 import { pick, pickState } from "../src/picker";
+import { loadFixtures, type Fixture } from "./fixtures";
 import type { Choice, View } from "../src/protocol";
 
-interface Snapshot {
-  seat: number;
-  view: View;
-  spectator: View;
-  legal: Choice[];
-}
-interface Fixture {
-  game: string;
-  players: number;
-  options: Record<string, unknown>;
-  decisions: Record<string, Snapshot>;
-  final: { views: View[]; spectator: View };
-}
 
-const dir = new URL("./fixtures/", import.meta.url);
-const files: string[] = (readdirSync(dir) as string[]).filter((f: string) => f.startsWith("tortuga1667."));
-const fixtures: [string, Fixture][] = files.map((f: string) => [
-  f,
-  JSON.parse(readFileSync(new URL(f, dir), "utf8") as string) as Fixture,
-]);
+const fixtures = loadFixtures("tortuga1667");
+const files = fixtures.map(([name]) => name);
 const LANGS: Lang[] = ["en", "nl", "de"];
 const pathOf = (c: Choice, v: View) => ui.path(c.action, v);
 
