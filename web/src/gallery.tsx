@@ -13,7 +13,7 @@ import "./style.css";
 
 function Gallery() {
   const params = new URLSearchParams(location.search);
-  const file = params.get("f") ?? "cartagena.variant=jamaica.4.json";
+  const file = params.get("f") ?? "";
   const index = Number(params.get("d") ?? "0");
   const lang = (params.get("lang") ?? "en") as Lang;
   const [fixture, setFixture] = useState<Fixture | null>(null);
@@ -22,6 +22,7 @@ function Gallery() {
   useEffect(() => {
     void fetch(`/test/fixtures/${file}`).then(async (r) => setFixture((await r.json()) as Fixture));
   }, [file]);
+  if (!file) return <p>Name a fixture: /gallery.html?f=FILE (a file in web/test/fixtures/).</p>;
   if (!fixture) return <p>loading {file}</p>;
   const ui = gameUI(fixture.game)!;
   const kinds = Object.keys(fixture.decisions);
