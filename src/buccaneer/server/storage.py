@@ -165,7 +165,9 @@ def make_engine(url: str) -> AsyncEngine:
         engine = create_async_engine(async_url(url))
         event.listen(engine.sync_engine, "connect", sqlite_pragmas)
         return engine
-    return create_async_engine(async_url(url), pool_size=40, max_overflow=20, pool_pre_ping=True)
+    # At most 20 connections for everything but the moves (`action_log` has 10 of its own):
+    # 30 a server process, so PostgreSQL's default 100 holds three processes (docs/server.md).
+    return create_async_engine(async_url(url), pool_size=10, max_overflow=10, pool_pre_ping=True)
 
 
 _WRITE_LOCKS: dict[int, asyncio.Lock] = {}
@@ -181,6 +183,10 @@ async def begin(engine: AsyncEngine) -> AsyncIterator[AsyncConnection]:
         async with engine.begin() as conn:
             yield conn
         return
-    lock = _WRITE_LOCKS.setdefault(id(engine), asyncio.Lock())
-    async with lock, engine.begin() as conn:
+    async with write_lock(engine), engine.begin() as conn:
         yield conn
+
+
+def write_lock(engine: AsyncEngine) -> asyncio.Lock:
+    """The line this process's SQLite writers wait in (one per database engine)."""
+    return _WRITE_LOCKS.setdefault(id(engine), asyncio.Lock())
