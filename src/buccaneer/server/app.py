@@ -25,10 +25,11 @@ from starlette.requests import Request
 
 import buccaneer
 from buccaneer.core.schema import field_path, problem
-from buccaneer.server import lobby
+from buccaneer.server import collector, lobby
 from buccaneer.server import storage as db
 from buccaneer.server.auth import new_table_id, token_hash
 from buccaneer.server.bots import BotRunner, make_pool
+from buccaneer.server.collector import Collector
 from buccaneer.server.fanout import Fanout, RedisFanout
 from buccaneer.server.limits import Buckets, HttpLimits
 from buccaneer.server.live import Hub, chat_lines, serve_connection
@@ -51,14 +52,18 @@ STATUS = {
     "not_waiting": 409,
     "full": 409,
     "taken": 409,
+    "unreadable": 500,
 }
 
 
 class Server:
     """Everything one server process holds."""
 
-    def __init__(self, settings: Settings, pool: Executor | None = None) -> None:
+    def __init__(
+        self, settings: Settings, pool: Executor | None = None, collector: Collector | None = None
+    ) -> None:
         self.settings = settings
+        self.collector = collector
         self.engine = db.make_engine(settings.database_url)
         self.fanout: Fanout = RedisFanout(settings.redis_url) if settings.redis_url else Fanout()
         self.tables = TableService(self.engine, self.fanout, shared=settings.redis_url is not None)
@@ -79,6 +84,8 @@ class Server:
             asyncio.create_task(self.clock_loop()),
             asyncio.create_task(self.sweep_loop()),
         ]
+        if self.collector is not None:
+            self.loops.append(asyncio.create_task(self.collector.run()))
 
     async def stop(self) -> None:
         for task in self.loops:
@@ -88,6 +95,7 @@ class Server:
             with contextlib.suppress(asyncio.CancelledError, Exception):
                 await task
         await self.fanout.stop()
+        await self.tables.action_log.close()
         await self.engine.dispose()
         if self.own_pool:
             self.pool.shutdown(wait=False, cancel_futures=True)
@@ -111,9 +119,10 @@ class Server:
                     ).scalars()
                     ids = list(due)
                 for table_id in ids:
-                    live = await self.tables.fresh(table_id)
-                    if live is not None:
-                        await self.expire(live, now)
+                    with contextlib.suppress(Refused):  # one unreadable table stops no other
+                        live = await self.tables.fresh(table_id)
+                        if live is not None:
+                            await self.expire(live, now)
             except asyncio.CancelledError:
                 raise
             except Exception:
@@ -150,9 +159,10 @@ class Server:
                         ).scalars()
                     )
                 for table_id in ids:
-                    live = await self.tables.fresh(table_id)
-                    if live is not None:
-                        await self.bots.look(live)
+                    with contextlib.suppress(Refused):  # one unreadable table stops no other
+                        live = await self.tables.fresh(table_id)
+                        if live is not None:
+                            await self.bots.look(live)
             except asyncio.CancelledError:
                 raise
             except Exception:
@@ -266,13 +276,19 @@ class Server:
         return str(live.rematch)
 
 
-def create_app(settings: Settings, migrate: bool = True, pool: Executor | None = None) -> FastAPI:
+def create_app(
+    settings: Settings,
+    migrate: bool = True,
+    pool: Executor | None = None,
+    own_process: bool = False,
+) -> FastAPI:
     """The server as an ASGI app. `migrate=False` when the caller already ran the migrations
-    (`buccaneer serve` does, once, before starting its workers)."""
+    (`buccaneer serve` does, once, before starting its workers); `own_process` when the
+    process is the server's alone, which lets it manage the garbage collector."""
     settings = settings.resolved()
     if migrate:
         upgrade(settings.database_url)
-    server = Server(settings, pool)
+    server = Server(settings, pool, collector=Collector() if own_process else None)
 
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -348,8 +364,11 @@ def explain_request(exc: RequestValidationError) -> str:
 
 
 def app_from_env() -> FastAPI:
-    """For uvicorn's worker processes: the settings come in an environment variable."""
-    return create_app(Settings.from_env(), migrate=False)
+    """For uvicorn's worker processes: the settings come in an environment variable. The
+    process is the server's own, so it manages the garbage collector (`collector.py`)."""
+    app = create_app(Settings.from_env(), migrate=False, own_process=True)
+    collector.settle()
+    return app
 
 
 __all__ = ["Server", "app_from_env", "create_app"]

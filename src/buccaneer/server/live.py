@@ -138,30 +138,28 @@ class Connection:
             if item is CLOSE:
                 await self.ws.close(1013, "the connection fell too far behind; reconnect")
                 return
+            message: dict[str, Any] | None
             if item is REFRESH:
                 self.refresh_queued = False
-                message = await self.catch_up()
-                if message is None:
-                    continue
-            elif item is SYNC:
+                text = await self.catch_up()
+                if text is not None:
+                    await self.ws.send_text(text)
+                continue
+            if item is SYNC:
                 message = await self.build_sync()
-                if message is None:
-                    continue
             elif "comeback" in item:
                 message = await self.build_comeback(item["comeback"])
-                if message is None:
-                    continue
             elif "table-meta" in item:
                 live = await self.server.tables.get(self.table_id or "")
-                if live is None:
-                    continue
-                message = messages.table(live)
+                message = None if live is None else messages.table(live)
             else:
                 message = item
-            await self.ws.send_json(message)
+            if message is not None:
+                await self.ws.send_text(messages.encode(message))
 
-    async def catch_up(self) -> dict[str, Any] | None:
-        """An update from what this connection was last sent to the table as it is."""
+    async def catch_up(self) -> str | None:
+        """An update from what this connection was last sent to the table as it is (its
+        text, which connections in the same place share: a table's spectators, two tabs)."""
         if self.table_id is None:
             return None
         live = await self.server.tables.fresh(self.table_id)
@@ -170,9 +168,9 @@ class Connection:
         async with live.lock:
             if live.version == self.sent_version and live.status == self.sent_status:
                 return None
-            message = messages.update(live, self.seat, max(self.sent_version, 0))
+            text = messages.shared_update(live, self.seat, max(self.sent_version, 0))
             self.sent_version, self.sent_status = live.version, live.status
-        return message
+        return text
 
     def send_sync(self) -> None:
         self.put(SYNC)
@@ -384,7 +382,9 @@ async def serve_connection(server: Server, ws: WebSocket) -> None:
     address = address_of(ws.scope)
     await ws.accept()
     if server.hub.addresses[address] >= server.settings.connections_per_address:
-        await ws.send_json(messages.error("too_many_connections", "too many connections"))
+        await ws.send_text(
+            messages.encode(messages.error("too_many_connections", "too many connections"))
+        )
         await ws.close(1008, "too many connections from this address")
         return
     server.hub.addresses[address] += 1

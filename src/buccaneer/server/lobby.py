@@ -8,6 +8,7 @@ record (which holds the seed) is given only once the game is over.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import time
 from typing import Annotated, Any
@@ -193,9 +194,10 @@ async def list_tables(
         ids = list(rows)
     out = []
     for table_id in ids:
-        live = await server.tables.get(table_id)
-        if live is not None:
-            out.append(live.meta())
+        with contextlib.suppress(Refused):  # an unreadable table is left out of the list
+            live = await server.tables.get(table_id)
+            if live is not None:
+                out.append(live.meta())
     return out
 
 

@@ -8,7 +8,10 @@ field is copied from the raw state; the table's public settings (`meta`) are the
 
 from __future__ import annotations
 
+import json
 from typing import Any
+
+import orjson
 
 from buccaneer.server.tables import LiveTable
 
@@ -88,3 +91,28 @@ def table(live: LiveTable) -> dict[str, Any]:
 
 def error(code: str, message: str, **extra: Any) -> dict[str, Any]:
     return {"type": "error", "code": code, "message": message, **extra}
+
+
+def encode(message: dict[str, Any]) -> str:
+    """A message's JSON text: orjson, which is several times quicker than the standard
+    library at the server's busiest job; the standard library for anything orjson refuses
+    (integers beyond 64 bits)."""
+    try:
+        return orjson.dumps(message, option=orjson.OPT_NON_STR_KEYS).decode()
+    except orjson.JSONEncodeError:
+        return json.dumps(message, separators=(",", ":"), ensure_ascii=False)
+
+
+def shared_update(live: LiveTable, seat: int | None, since: int) -> str:
+    """`update` as text, built once for every connection in the same place: the same seat
+    (two tabs) or a table's spectators, at the same version and since the same version. The
+    key holds the seat, so no text is ever shared between two seats."""
+    at = (live.version, live.status)
+    if live.texts_at != at:
+        live.texts.clear()
+        live.texts_at = at
+    key = (seat, since, tuple(sorted(live.deadlines.items())))
+    text = live.texts.get(key)
+    if text is None:
+        text = live.texts[key] = encode(update(live, seat, since))
+    return text

@@ -12,6 +12,7 @@ from __future__ import annotations
 import asyncio
 import bisect
 import json
+import logging
 import re
 import secrets
 import time
@@ -21,17 +22,18 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from sqlalchemy import insert, select, update
-from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncEngine
 
 import buccaneer
 from buccaneer.core import GameSpec, IllegalAction, OptionError, State, get_spec
 from buccaneer.server import storage as db
+from buccaneer.server.action_log import Conflict, Move, make_action_log
 from buccaneer.server.auth import new_table_id
 from buccaneer.server.clocks import first_deadline, next_deadlines
 from buccaneer.server.fanout import Fanout
 
 WAITING, ACTIVE, OVER = "waiting", "active", "over"
+log = logging.getLogger("buccaneer.server")
 # What `auth.new_table_id` makes (URL-safe base64); anything else names no table.
 TABLE_ID = re.compile(r"^[A-Za-z0-9_-]{1,32}$")
 
@@ -98,6 +100,10 @@ class LiveTable:
     # on an older version than this acted on a decision it no longer faces.
     asked_since: list[int] = field(default_factory=list)
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    # Update texts built at (version, status) `texts_at`, by (seat, since, deadlines): see
+    # `messages.shared_update`.
+    texts: dict[tuple[Any, ...], str] = field(default_factory=dict)
+    texts_at: tuple[int, str] = (-1, "")
 
     def advance(self, seat: int, action: Any) -> None:
         """Apply one action (already known to be legal, or refused by the engine untouched)
@@ -158,14 +164,25 @@ Hook = Callable[[LiveTable], Awaitable[None]]
 class TableService:
     """Loads, caches and changes tables; every change is committed, then published."""
 
-    def __init__(self, engine: AsyncEngine, fanout: Fanout, shared: bool, cache_size: int = 2000):
+    def __init__(
+        self,
+        engine: AsyncEngine,
+        fanout: Fanout,
+        shared: bool,
+        cache_size: int = 2000,
+        finished_size: int = 100,
+    ):
         self.engine = engine
+        self.action_log = make_action_log(engine)
         self.fanout = fanout
         # Another process may write the same tables (several workers or hosts): catch up from
         # the database before acting. A lone process is the only writer and skips that.
         self.shared = shared
         self.cache: OrderedDict[str, LiveTable] = OrderedDict()
         self.cache_size = cache_size
+        # The cached tables whose game is over, oldest first (see `keep_finished`).
+        self.finished: OrderedDict[str, None] = OrderedDict()
+        self.finished_size = finished_size
         self.loading: dict[str, asyncio.Lock] = {}
         # Called after a change is committed (bots and clocks look for work there).
         self.on_change: list[Hook] = []
@@ -197,10 +214,27 @@ class TableService:
             oldest = next(iter(self.cache))
             if self.cache[oldest].lock.locked():
                 break
-            del self.cache[oldest]
+            self.forget(oldest)
+        if live.status == OVER:
+            self.keep_finished(live)
+
+    def keep_finished(self, live: LiveTable) -> None:
+        """A finished table stays cached a while (its end screen, the rematch), but only the
+        newest `finished_size` of them: a server that has played thousands of games keeps its
+        memory, and the garbage collector's pauses that grow with it, to the tables in play.
+        An evicted one is read again from the database when asked for."""
+        self.finished[live.id] = None
+        self.finished.move_to_end(live.id)
+        while len(self.finished) > self.finished_size:
+            oldest = next(iter(self.finished))
+            table = self.cache.get(oldest)
+            if table is not None and table.lock.locked():
+                break
+            self.forget(oldest)
 
     def forget(self, table_id: str) -> None:
         self.cache.pop(table_id, None)
+        self.finished.pop(table_id, None)
 
     async def load(self, table_id: str) -> LiveTable | None:
         async with self.engine.connect() as conn:
@@ -243,8 +277,18 @@ class TableService:
             log_marks=[len(state.log)],
             asked_since=[0] * row.players,
         )
-        for seat, action in action_rows:
-            live.advance(seat, spec.action_from_json(json.loads(action)))
+        try:
+            for seat, action in action_rows:
+                live.advance(seat, spec.action_from_json(json.loads(action)))
+        except (IllegalAction, OptionError, ValueError) as exc:
+            # A log this version of the engine cannot replay (a damaged database, or rules
+            # changed under stored games): that table is refused, with the reason in the
+            # server's log only (it may name hidden information), and every other table
+            # goes on.
+            log.error("table %s cannot be replayed: %s", table_id, exc)
+            raise Refused(
+                "unreadable", "this table's stored game cannot be replayed by this server"
+            ) from None
         return live
 
     async def catch_up(self, live: LiveTable) -> None:
@@ -274,6 +318,8 @@ class TableService:
         for seat, action in rows:
             live.advance(seat, live.spec.action_from_json(json.loads(action)))
         live.status = row.status
+        if live.status == OVER:
+            self.keep_finished(live)
         live.rematch = row.rematch
         live.deadlines = {int(k): v for k, v in json.loads(row.deadlines).items()}
         live.seats = [seat_from_row(r) for r in seat_rows]
@@ -307,7 +353,7 @@ class TableService:
                 raise Refused("illegal", str(exc)) from None
             try:
                 await self.commit_action(live, seat, action.to_json())
-            except IntegrityError:
+            except Conflict:
                 # Another process wrote this version first: our in-memory copy now holds an
                 # action that never happened. Drop it; the next reader replays the log.
                 self.forget(table_id)
@@ -341,30 +387,27 @@ class TableService:
         over = live.state.is_over()
         if over:
             live.status = OVER
+            self.keep_finished(live)
         live.deadlines = live.deadlines_after(now, live.deadlines)
-        values: dict[str, Any] = {
-            "version": live.version,
-            "status": live.status,
-            "deadlines": json.dumps(live.deadlines),
-            "next_deadline": first_deadline(live.deadlines),
-            "updated_at": now,
-        }
-        if over:
-            values["result"] = json.dumps(
-                {"scores": live.state.scores(), "winners": live.state.winners()}
+        result = (
+            json.dumps({"scores": live.state.scores(), "winners": live.state.winners()})
+            if over
+            else None
+        )
+        await self.action_log.append(
+            Move(
+                table_id=live.id,
+                version=live.version,
+                seat=seat,
+                action=json.dumps(action_json),
+                at=now,
+                status=live.status,
+                deadlines=json.dumps(live.deadlines),
+                next_deadline=first_deadline(live.deadlines),
+                result=result,
+                finished_at=now if over else None,
             )
-            values["finished_at"] = now
-        async with db.begin(self.engine) as conn:
-            await conn.execute(
-                insert(db.actions).values(
-                    table_id=live.id,
-                    version=live.version,
-                    seat=seat,
-                    action=json.dumps(action_json),
-                    at=now,
-                )
-            )
-            await conn.execute(update(db.tables).where(db.tables.c.id == live.id).values(**values))
+        )
 
     async def changed(self, live: LiveTable, kind: str) -> None:
         await self.fanout.publish({"kind": kind, "table": live.id, "version": live.version})
