@@ -40,6 +40,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import gc
 import json
 import multiprocessing
 import os
@@ -333,6 +334,10 @@ class ClientProcess:
                 tasks.append(asyncio.create_task(self.spectator(table)))
         loop = asyncio.get_running_loop()
         await self.all_connected.wait()
+        # The client's own garbage collector pausing is not the server's latency: what this
+        # process has made so far is frozen out of its sight, as the server does at its start.
+        gc.collect()
+        gc.freeze()
         pipe.send(("connected", self.connected))
         await loop.run_in_executor(None, pipe.recv)  # "stop"
         self.stopping = True
@@ -753,8 +758,9 @@ def main() -> None:
             f"{plan.humans} scripted seats (think {plan.think[0]:g}-{plan.think[1]:g} s) + "
             f"{plan.spectators} spectators a table = {plan.connections} connections; other "
             f"seats {plan.bot_agent} bots (bot_delay {plan.bot_delay:g} s, "
-            f"{plan.bot_workers} bot processes); compression "
-            f"{'on' if plan.compression else 'off'}"
+            f"{plan.bot_workers} bot processes); clients "
+            f"{'offer' if plan.compression else 'do not offer'} compression (the server "
+            "declines it)"
         )
     results = []
     for backend in backends:
