@@ -43,6 +43,9 @@ class State(ABC):
     _events: list[tuple[Any, ...]]
     _log: list[Event]
     _formatted: int
+    # The list the last `legal_actions` call built, and for which seat (see `remember_offer`);
+    # None once the state has changed since. A clone starts without one.
+    _offer: tuple[int, list[Action]] | None = None
 
     # -- the rules ---------------------------------------------------------------------------
 
@@ -122,6 +125,28 @@ class State(ABC):
         are not seats, and would break the history, the record and a replay."""
         if (seat is not None or not spectator) and not is_seat(seat, self.players):
             raise IllegalAction(f"there is no seat {seat!r} in a {self.players}-player game")
+
+    def remember_offer(self, seat: int, legal: list[Action]) -> list[Action]:
+        """Keep the list `legal_actions(seat)` has just built and give the caller a copy (which
+        it may shuffle or cut). `apply` then knows one of these very objects to be legal without
+        building the list again (`offered`): bots and simulations apply what they were offered,
+        and rebuilding the list only to find it there was most of `apply`'s cost. A game that
+        uses this calls `forget_offer` before it changes anything."""
+        self._offer = (seat, legal)
+        return legal[:]
+
+    def offered(self, seat: int, action: Any) -> tuple[Action, list[Action]] | None:
+        """`action` and the list `legal_actions(seat)` last built, when `action` is one of its
+        objects and nothing has changed since; None otherwise (then `apply` checks in full)."""
+        offer = self._offer
+        if offer is not None and type(seat) is int and offer[0] == seat:
+            for candidate in offer[1]:
+                if candidate is action:
+                    return candidate, offer[1]
+        return None
+
+    def forget_offer(self) -> None:
+        self._offer = None
 
     def note(self, *event: Any) -> None:
         """Record one event tuple for the log (worded later by `format_event`)."""

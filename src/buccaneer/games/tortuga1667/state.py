@@ -106,10 +106,34 @@ class Tortuga1667State(Table):
         if type(seat) is not int or seat not in self.to_move():
             return []
         if self.voting:
-            return self.ballot_choices(seat)
-        return decision_actions(self, self.queue[0])
+            return self.remember_offer(seat, self.ballot_choices(seat))
+        return self.remember_offer(seat, decision_actions(self, self.queue[0]))
 
     def apply(self, seat: int, action: Action | dict[str, Any]) -> None:
+        offer = self.offered(seat, action)
+        played, legal = offer if offer is not None else self._checked(seat, action)
+        try:
+            self._play(seat, played, legal)
+        finally:
+            # Whatever `legal_actions` built before or during the move is out of date now.
+            self.forget_offer()
+
+    def _play(self, seat: int, action: Action, legal: list[Action]) -> None:
+        self._history.append((seat, action))
+        if isinstance(action, TimeOut):
+            self._time_out(seat, legal)
+        elif self.voting:
+            assert isinstance(action, Vote)
+            self.ballots[seat] = action.cards
+            self._events.append(("voted", seat, action.cards))
+        else:
+            resolve(self, self.queue.pop(0), action)
+        self._advance()
+
+    def _checked(self, seat: int, action: Action | dict[str, Any]) -> tuple[Action, list[Action]]:
+        """The full check of an action `apply` was not just offered by `legal_actions`: the
+        action (parsed from JSON if need be) and the seat's legal list, or `IllegalAction` with
+        nothing changed."""
         if isinstance(action, dict):
             action = action_from_json(action)
         elif not isinstance(action, ACTION_TYPES):
@@ -126,21 +150,9 @@ class Tortuga1667State(Table):
             waiting = ", ".join(self.name(s) for s in movers)
             raise IllegalAction(f"{self.name(seat)} is not asked now; waiting for {waiting}")
         legal = self.legal_actions(seat)
-        if isinstance(action, TimeOut):
-            self._history.append((seat, action))
-            self._time_out(seat, legal)
-            self._advance()
-            return
-        if action not in legal:
+        if not isinstance(action, TimeOut) and action not in legal:
             raise IllegalAction(why_illegal(self, seat, action, legal))
-        self._history.append((seat, action))
-        if self.voting:
-            assert isinstance(action, Vote)
-            self.ballots[seat] = action.cards
-            self._events.append(("voted", seat, action.cards))
-        else:
-            resolve(self, self.queue.pop(0), action)
-        self._advance()
+        return action, legal
 
     def default_action(self, seat: int) -> Action | None:
         """What the 30-second clock does for `seat` (see `TimeOut`): look at two event cards on
