@@ -1,9 +1,12 @@
-"""The package build also builds the browser client (web/) into buccaneer/server/static.
+"""The package build also builds the browser client (web/) into buccaneer/server/static, and
+Cartagena's compiled kernel (games/cartagena/ckernel.c) with the system C compiler.
 
 Everything else is declared in pyproject.toml. The client needs Node.js 18 or newer and npm;
 without them the package installs without its browser pages, and `buccaneer serve` says how
-to get them. With BUCCANEER_REQUIRE_CLIENT=1 (the project's own test command) a client that
-fails to build fails the install instead.
+to get them. Without a C compiler the package installs without the kernel, and Cartagena plays
+in pure Python (`buccaneer games` says which). With BUCCANEER_REQUIRE_CLIENT=1 and
+BUCCANEER_REQUIRE_KERNEL=1 (the project's own test command) a failed build fails the install
+instead.
 """
 
 from __future__ import annotations
@@ -15,7 +18,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from setuptools import setup
+from setuptools import Extension, setup
 from setuptools.command.build_py import build_py
 
 HERE = Path(__file__).resolve().parent
@@ -61,4 +64,12 @@ class BuildPyWithClient(build_py):
         super().run()
 
 
-setup(cmdclass={"build_py": BuildPyWithClient})
+KERNEL = Extension(
+    "buccaneer.games.cartagena.ckernel",
+    sources=["src/buccaneer/games/cartagena/ckernel.c"],
+    extra_compile_args=["-O2", "-std=gnu99"],
+    # A machine without a C compiler still gets the whole package (pure Python Cartagena).
+    optional=os.environ.get("BUCCANEER_REQUIRE_KERNEL") != "1",
+)
+
+setup(cmdclass={"build_py": BuildPyWithClient}, ext_modules=[KERNEL])

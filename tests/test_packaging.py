@@ -1,5 +1,7 @@
 """The package build carries the browser client when Node.js is there, and builds without it
-(with a one-line reason) when it is not; the server then says how to get the client."""
+(with a one-line reason) when it is not; the server then says how to get the client. Likewise
+Cartagena's compiled kernel: in the wheel where there is a C compiler, left out where there is
+none, and the package works all the same."""
 
 from __future__ import annotations
 
@@ -47,7 +49,12 @@ def build_wheel(tree: Path, out: Path, path: str) -> subprocess.CompletedProcess
         cwd=tree,
         capture_output=True,
         text=True,
-        env={**os.environ, "PATH": path, "BUCCANEER_REQUIRE_CLIENT": "0"},
+        env={
+            **os.environ,
+            "PATH": path,
+            "BUCCANEER_REQUIRE_CLIENT": "0",
+            "BUCCANEER_REQUIRE_KERNEL": "0",
+        },
         timeout=600,
         check=False,
     )
@@ -66,10 +73,14 @@ def test_the_wheel_carries_the_built_client(tmp_path: Path) -> None:
     names = wheel_names(tmp_path / "dist")
     assert "buccaneer/server/static/index.html" in names
     assert any(n.startswith("buccaneer/server/static/assets/") and n.endswith(".js") for n in names)
+    kernel = "buccaneer/games/cartagena/ckernel"
+    assert any(n.startswith(kernel) and n.endswith(".so") for n in names)
 
 
 @pytest.mark.timeout(900)
 def test_without_node_the_package_builds_without_its_pages_and_says_why(tmp_path: Path) -> None:
+    """No Node.js and no C compiler on the PATH: no pages and no kernel, and a working
+    package (Cartagena plays in pure Python)."""
     tree = source_tree(tmp_path / "src")
     python_only = str(Path(sys.executable).parent) + os.pathsep + "/usr/bin/nonexistent"
     result = build_wheel(tree, tmp_path / "dist", python_only)
@@ -79,7 +90,9 @@ def test_without_node_the_package_builds_without_its_pages_and_says_why(tmp_path
     )
     names = wheel_names(tmp_path / "dist")
     assert not any("server/static" in n for n in names)
+    assert not any("ckernel" in n and n.endswith(".so") for n in names)
     assert any(n.endswith("buccaneer/server/app.py") for n in names)
+    assert "buccaneer/games/cartagena/kernel.py" in names
 
 
 def test_without_a_built_client_every_page_says_how_to_get_it(tmp_path: Path) -> None:

@@ -172,6 +172,9 @@ def games() -> None:
                     style="dim",
                     soft_wrap=True,
                 )
+    for spec in specs:
+        if spec.engine_note is not None:
+            console.print(Text(f"{spec.name}: {spec.engine_note()}"), style="dim", soft_wrap=True)
     console.print(f"Agents for --bots: {_AGENTS}, and human (play only).", style="dim")
 
 

@@ -103,3 +103,13 @@ def test_version_is_the_installed_packages(invoke: Invoke, flag: str) -> None:
     assert result.exit_code == 0
     assert result.stdout == f"buccaneer {importlib.metadata.version('buccaneer')}\n"
     assert buccaneer.__version__ == importlib.metadata.version("buccaneer")
+
+
+def test_games_says_which_engine_plays_where_a_game_has_a_compiled_one(invoke: Invoke) -> None:
+    result = invoke(["games"])
+    notes = {n: s.engine_note() for n, s in buccaneer.GAMES.items() if s.engine_note is not None}
+    assert notes  # Cartagena's kernel
+    text = " ".join(result.stdout.split())
+    for name, note in notes.items():
+        assert f"{name}: {note}" in text
+    assert "compiled kernel (C)" in notes["cartagena"]

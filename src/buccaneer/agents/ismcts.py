@@ -130,6 +130,8 @@ class ISMCTSAgent:
         self.rollout = rollout_policy(rollout)
         self.max_rollout = max_rollout
         self._cut = FULL_PLAYOUT if max_rollout is None else max_rollout  # set per decision
+        # The compiled playout this decision's random rollouts use, if any (set per decision).
+        self.fast_playout: Callable[[State, int], list[int]] | None = None
         self.prior = prior
         self.opponents = opponents
         self.last_iterations = 0
@@ -142,6 +144,10 @@ class ISMCTSAgent:
         if len(legal) == 1:
             return legal[0]
         self._cut = self.playout_limit(state.game)
+        # Uniform-random playouts to the end run in a game's compiled kernel where it has one.
+        fast = get_spec(state.game).fast_playout
+        full = self.rollout_name == "random" and self._cut == FULL_PLAYOUT
+        self.fast_playout = fast if full else None
         root = _Node()
         deadline = None if self.time is None else _now() + self.time
         done = 0
@@ -224,6 +230,10 @@ class ISMCTSAgent:
         return max(actions, key=score)
 
     def _playout(self, world: State, rng: random.Random) -> list[float]:
+        if self.fast_playout is not None:
+            winners = self.fast_playout(world, rng.getrandbits(64))
+            share = 1.0 / len(winners) if winners else 0.0
+            return [share if s in winners else 0.0 for s in range(world.players)]
         for _ in range(self._cut):
             movers = world.to_move()
             if not movers:

@@ -59,6 +59,13 @@ class GameSpec:
     # time ran out), e.g. a 30-second rule with a time-out action. None: the game has none, and
     # a server with a clock plays a bot move instead.
     time_rule: tuple[float, dict[str, Any]] | None = None
+    # A uniform-random playout to the end in compiled code: the winners reached from a state,
+    # the random choices drawn from the given 64-bit seed (ISMCTS's random rollouts use it).
+    # None: not offered here (the game has none, or it could not be built).
+    fast_playout: Callable[[State, int], list[int]] | None = None
+    # Which engine plays the game here, in words for `buccaneer games` (a compiled kernel, or
+    # pure Python where it could not be built). None: the Python engine alone, always.
+    engine_note: Callable[[], str] | None = None
 
     @property
     def player_counts(self) -> range:
