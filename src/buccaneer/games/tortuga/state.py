@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import random
 from functools import lru_cache
-from typing import Any, Self
+from typing import Any, Self, cast
 
 from buccaneer.core.checks import check_fields
 from buccaneer.core.errors import IllegalAction
@@ -130,7 +130,7 @@ class TortugaState(Table):
         if type(seat) is not int or seat not in self.to_move():
             return []
         if self.selecting:
-            return self.remember_offer(seat, list(self._selections(seat)))
+            return self.remember_offer(seat, cast(list[Action], self._selections(seat)))
         return self.remember_offer(seat, self._decision_actions(self.queue[0]))
 
     def _decision_actions(self, item: tuple[Any, ...]) -> list[Action]:
@@ -141,7 +141,7 @@ class TortugaState(Table):
             count = len(item[2])
             return [Turn(a) for a in range(5) if self._room(seat, a) >= count]
         if kind == "reselect":
-            return list(self._selections(seat))
+            return cast(list[Action], self._selections(seat))
         if kind == "decide":
             action, position = item[2], item[3]
             if action in (BOARD, RAID):
