@@ -78,8 +78,10 @@ def playouts(game: str, players: int, seconds: float, policy: str) -> tuple[floa
 
 
 def compiled_playouts(game: str, players: int, seconds: float) -> float | None:
-    """Games per second of random playouts in the game's compiled kernel (`fast_playout`, from
-    fresh seeded games); None where it has none."""
+    """Games per second of random playouts in the game's compiled kernel through
+    `fast_playout`, as ISMCTS calls it: each game set up by the Python engine from its seed and
+    handed over (the setup costs more than the playout; a kernel's own seeded series, e.g.
+    `benchmarks.cartagena_kernel`, is several times faster). None where there is no kernel."""
     fast = getattr(buccaneer.GAMES[game], "fast_playout", None)  # absent in older revisions
     if fast is None:
         return None
@@ -186,7 +188,7 @@ def main() -> None:
     if args.baseline:
         print(f"before ({args.baseline}) → after (this checkout), in the same run; (n×): speed-up")
     print(
-        "| game | players | random playouts/s | compiled kernel playouts/s | "
+        "| game | players | random playouts/s | compiled kernel playouts/s (set up in Python) | "
         "heuristic playouts/s | ms per heuristic playout | ISMCTS iterations/s, heuristic "
         "rollouts | ISMCTS iterations/s, random rollouts |"
     )
