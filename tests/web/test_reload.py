@@ -65,17 +65,23 @@ def settle(page: Page, server: ServerProcess, table: str) -> None:
 
 
 def reload_and_compare(page: Page, server: ServerProcess, table: str) -> None:
+    """Reload, and find the same decision with the same clicks made towards it. A bot's own
+    secret choice in the same simultaneous decision may still come in meanwhile (under load
+    the bot pool can be slower than `settle`'s half second): it moves the version on but
+    changes nothing of this seat's decision, so the page must then show that version."""
     settle(page, server, table)
-    before = (version(page), menu(page), picked(page))
-    stored = stored_version(server, table)
+    before = (menu(page), picked(page))
     page.reload()
     page.wait_for_selector("svg.board")
-    page.wait_for_function(
-        f"() => document.querySelector('.table-page')?.dataset.version === '{before[0]}'"
-    )
+    for _ in range(300):
+        stored = stored_version(server, table)
+        if version(page) == stored:
+            break
+        page.wait_for_timeout(300)
+    else:
+        raise AssertionError(f"the reloaded page shows version {version(page)}, not {stored}")
     page.wait_for_selector("[data-menu]", state="attached")
-    assert (version(page), menu(page), picked(page)) == before
-    assert httpx.get(f"{server.url}/api/tables/{table}").json()["version"] == stored
+    assert (menu(page), picked(page)) == before
 
 
 @pytest.mark.timeout(600)
