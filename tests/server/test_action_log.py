@@ -117,30 +117,16 @@ async def append_and_conflict(engine: Any, log: ActionLog) -> None:
 
 
 @pytest.mark.parametrize("path", ["own", "portable"])
-def test_a_move_is_stored_once_on_sqlite(sqlite_url: str, path: str) -> None:
-    upgrade(sqlite_url)
+@pytest.mark.parametrize("backend", ["sqlite", "postgresql"])
+def test_a_move_is_stored_once(request: pytest.FixtureRequest, backend: str, path: str) -> None:
+    url = str(request.getfixturevalue("sqlite_url" if backend == "sqlite" else "own_postgres"))
+    own = SqliteActionLog if backend == "sqlite" else PostgresActionLog
+    upgrade(url)
 
     async def main() -> None:
-        engine = db.make_engine(sqlite_url)
+        engine = db.make_engine(url)
         log = make_action_log(engine) if path == "own" else ActionLog(engine)
-        assert isinstance(log, SqliteActionLog) == (path == "own")
-        try:
-            await append_and_conflict(engine, log)
-        finally:
-            await log.close()
-            await engine.dispose()
-
-    asyncio.run(main())
-
-
-@pytest.mark.parametrize("path", ["own", "portable"])
-def test_a_move_is_stored_once_on_postgresql(own_postgres: str, path: str) -> None:
-    upgrade(own_postgres)
-
-    async def main() -> None:
-        engine = db.make_engine(own_postgres)
-        log = make_action_log(engine) if path == "own" else ActionLog(engine)
-        assert isinstance(log, PostgresActionLog) == (path == "own")
+        assert isinstance(log, own) == (path == "own")
         try:
             await append_and_conflict(engine, log)
         finally:

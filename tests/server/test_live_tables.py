@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+from typing import Any
 
 import pytest
 from sqlalchemy import insert
@@ -19,21 +20,26 @@ from buccaneer.server.migrate import upgrade
 from buccaneer.server.tables import LiveTable, Refused, TableService
 
 
+async def new_table(service: TableService, players: int, **options: Any) -> str:
+    """A table of people only, every seat taken, so it starts at once."""
+    return await service.create(
+        get_spec("cartagena"),
+        players=players,
+        options=options,
+        seats=[{"kind": "human", "claimed": True}] * players,
+        clock={"mode": "turn"},
+        listed=False,
+        bot_delay=0.0,
+    )
+
+
 def live_table(url: str) -> LiveTable:
     upgrade(url)
 
     async def main() -> LiveTable:
         engine = db.make_engine(url)
         service = TableService(engine, Fanout(), shared=False)
-        table_id = await service.create(
-            get_spec("cartagena"),
-            players=3,
-            options={"variant": "jamaica"},
-            seats=[{"kind": "human", "claimed": True}] * 3,
-            clock={"mode": "turn"},
-            listed=False,
-            bot_delay=0.0,
-        )
+        table_id = await new_table(service, 3, variant="jamaica")
         live = await service.get(table_id)
         await service.action_log.close()
         await engine.dispose()
@@ -87,15 +93,7 @@ def test_only_the_newest_finished_tables_stay_cached(sqlite_url: str) -> None:
         service = TableService(engine, Fanout(), shared=False, finished_size=2)
         ids = []
         for _ in range(3):
-            table_id = await service.create(
-                get_spec("cartagena"),
-                players=2,
-                options={},
-                seats=[{"kind": "human", "claimed": True}] * 2,
-                clock={"mode": "turn"},
-                listed=False,
-                bot_delay=0.0,
-            )
+            table_id = await new_table(service, 2)
             live = await service.get(table_id)
             assert live is not None
             seat = live.state.to_move()[0]
@@ -123,19 +121,7 @@ def test_a_table_whose_log_cannot_be_replayed_is_refused_alone(sqlite_url: str) 
     async def main() -> None:
         engine = db.make_engine(sqlite_url)
         service = TableService(engine, Fanout(), shared=False)
-        ids = []
-        for _ in range(2):
-            ids.append(
-                await service.create(
-                    get_spec("cartagena"),
-                    players=2,
-                    options={},
-                    seats=[{"kind": "human", "claimed": True}] * 2,
-                    clock={"mode": "turn"},
-                    listed=False,
-                    bot_delay=0.0,
-                )
-            )
+        ids = [await new_table(service, 2) for _ in range(2)]
         async with db.begin(engine) as conn:
             await conn.execute(
                 insert(db.actions).values(

@@ -231,9 +231,7 @@ class ISMCTSAgent:
 
     def _playout(self, world: State, rng: random.Random) -> list[float]:
         if self.fast_playout is not None:
-            winners = self.fast_playout(world, rng.getrandbits(64))
-            share = 1.0 / len(winners) if winners else 0.0
-            return [share if s in winners else 0.0 for s in range(world.players)]
+            return _shares(self.fast_playout(world, rng.getrandbits(64)), world.players)
         for _ in range(self._cut):
             movers = world.to_move()
             if not movers:
@@ -247,8 +245,13 @@ class ISMCTSAgent:
             scores = world.scores()
             best = max(scores)
             winners = [s for s, score in enumerate(scores) if score == best]
-        share = 1.0 / len(winners) if winners else 0.0
-        return [share if s in winners else 0.0 for s in range(world.players)]
+        return _shares(winners, world.players)
+
+
+def _shares(winners: list[int], players: int) -> list[float]:
+    """Each seat's reward: the winners share one win."""
+    share = 1.0 / len(winners) if winners else 0.0
+    return [share if s in winners else 0.0 for s in range(players)]
 
 
 def _whole(name: str, value: Any, *, low: int) -> Any:
