@@ -36,6 +36,9 @@ WAITING, ACTIVE, OVER = "waiting", "active", "over"
 log = logging.getLogger("buccaneer.server")
 # What `auth.new_table_id` makes (URL-safe base64); anything else names no table.
 TABLE_ID = re.compile(r"^[A-Za-z0-9_-]{1,32}$")
+# How often one action is judged again after other processes wrote the versions it aimed at
+# (each retry means another seat's move landed first; a table has at most five seats).
+SUBMIT_ATTEMPTS = 6
 
 
 class Refused(Exception):
@@ -336,35 +339,44 @@ class TableService:
 
     async def submit(self, table_id: str, seat: int, action_json: Any, version: int) -> LiveTable:
         """Apply one action for `seat` that its sender chose at `version`; committed before
-        this returns. `Refused` (nothing changed) when it cannot be."""
-        live = await self.get(table_id)
-        if live is None:
-            raise Refused("no_table", "there is no such table")
-        async with live.lock:
-            await self.catch_up(live)
-            self.check_can_act(live, seat, version)
-            try:
-                action = live.spec.action_from_json(action_json)
-            except (IllegalAction, OptionError) as exc:
-                raise Refused("bad_action", str(exc)) from None
-            try:
-                live.advance(seat, action)
-            except IllegalAction as exc:
-                raise Refused("illegal", str(exc)) from None
-            try:
-                await self.commit_action(live, seat, action.to_json())
-            except Conflict:
-                # Another process wrote this version first: our in-memory copy now holds an
-                # action that never happened. Drop it; the next reader replays the log.
-                self.forget(table_id)
-                raise Refused(
-                    "stale", "another action was taken first; here is the table as it is now"
-                ) from None
-            except BaseException:
-                self.forget(table_id)
-                raise
-        await self.changed(live, "version")
-        return live
+        this returns. `Refused` (nothing changed) when it cannot be.
+
+        When another process wrote the table's next version first, the action is judged again
+        on the table as it now is: a seat still asked the same question (a simultaneous
+        decision, where another seat's secret choice landed first) keeps its action, exactly as
+        it would within one process; a seat the table has moved on for is refused as stale."""
+        for attempt in range(1, SUBMIT_ATTEMPTS + 1):
+            live = await self.get(table_id)
+            if live is None:
+                raise Refused("no_table", "there is no such table")
+            async with live.lock:
+                await self.catch_up(live)
+                self.check_can_act(live, seat, version)
+                try:
+                    action = live.spec.action_from_json(action_json)
+                except (IllegalAction, OptionError) as exc:
+                    raise Refused("bad_action", str(exc)) from None
+                try:
+                    live.advance(seat, action)
+                except IllegalAction as exc:
+                    raise Refused("illegal", str(exc)) from None
+                try:
+                    await self.commit_action(live, seat, action.to_json())
+                except Conflict:
+                    # Another process wrote this version first: our in-memory copy now holds
+                    # an action that never happened. Drop it; the next reader replays the log.
+                    self.forget(table_id)
+                    if attempt < SUBMIT_ATTEMPTS:
+                        continue
+                    raise Refused(
+                        "stale", "another action was taken first; here is the table as it is now"
+                    ) from None
+                except BaseException:
+                    self.forget(table_id)
+                    raise
+            await self.changed(live, "version")
+            return live
+        raise AssertionError("unreachable: the last attempt returns or raises")
 
     def check_can_act(self, live: LiveTable, seat: int, version: int) -> None:
         if live.status == WAITING:

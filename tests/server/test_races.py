@@ -1,0 +1,102 @@
+"""Two processes acting on one table at once (`TableService.submit`): when another process
+writes the version an action aimed at, the action is judged again on the table as it now is.
+A secret simultaneous choice (Tortuga's dice selection) still counts, as it would within one
+process; a second tab of a seat whose turn has moved on is refused and changes nothing.
+
+The race is made certain rather than hoped for: process B's write is held until process A's
+move is committed, on a real PostgreSQL database."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+import pytest
+
+from buccaneer.core import get_spec
+from buccaneer.server import storage as db
+from buccaneer.server.action_log import Move
+from buccaneer.server.fanout import Fanout
+from buccaneer.server.migrate import upgrade
+from buccaneer.server.tables import Refused, TableService
+
+
+def services(url: str) -> tuple[TableService, TableService]:
+    upgrade(url)
+    return tuple(  # type: ignore[return-value]
+        TableService(db.make_engine(url), Fanout(), shared=True) for _ in range(2)
+    )
+
+
+async def close(*each: TableService) -> None:
+    for service in each:
+        await service.action_log.close()
+        await service.engine.dispose()
+
+
+async def new_table(service: TableService, game: str, players: int, **options: Any) -> str:
+    return await service.create(
+        get_spec(game),
+        players=players,
+        options=options,
+        seats=[{"kind": "human", "claimed": True}] * players,
+        clock={"mode": "turn"},
+        listed=False,
+        bot_delay=0.0,
+    )
+
+
+def first_let(service: TableService, other_move: Callable[[], Awaitable[Any]]) -> None:
+    """Hold `service`'s next write until `other_move` (on another process) has committed."""
+    own_append = service.action_log.append
+
+    async def append(move: Move) -> None:
+        service.action_log.append = own_append  # type: ignore[method-assign]
+        await other_move()
+        await own_append(move)
+
+    service.action_log.append = append  # type: ignore[method-assign]
+
+
+def test_a_secret_choice_that_loses_the_race_to_another_process_still_counts(
+    postgres_url: str,
+) -> None:
+    one, two = services(postgres_url)
+
+    async def main() -> None:
+        table_id = await new_table(one, "tortuga", 2)
+        live = await two.get(table_id)
+        assert live is not None and set(live.state.to_move()) == {0, 1}
+        picks = [live.state.legal_actions(seat)[0].to_json() for seat in (0, 1)]
+        first_let(two, lambda: one.submit(table_id, 0, picks[0], 0))
+        after = await two.submit(table_id, 1, picks[1], 0)
+        assert after.version == 2
+        stored = await TableService(two.engine, Fanout(), shared=True).get(table_id)
+        assert stored is not None and stored.version == 2
+        assert stored.state.view(None) == after.state.view(None)
+        await close(one, two)
+
+    asyncio.run(main())
+
+
+def test_a_second_tab_on_another_process_is_refused_once_the_turn_moved_on(
+    postgres_url: str,
+) -> None:
+    one, two = services(postgres_url)
+
+    async def main() -> None:
+        table_id = await new_table(one, "cartagena", 2, variant="tortuga")
+        live = await two.get(table_id)
+        assert live is not None
+        seat = live.state.to_move()[0]
+        legal = live.state.legal_actions(seat)
+        first_let(two, lambda: one.submit(table_id, seat, legal[0].to_json(), 0))
+        with pytest.raises(Refused) as refused:
+            await two.submit(table_id, seat, legal[-1].to_json(), 0)
+        assert refused.value.code == "stale"
+        stored = await TableService(two.engine, Fanout(), shared=True).get(table_id)
+        assert stored is not None and stored.version == 1
+        await close(one, two)
+
+    asyncio.run(main())
