@@ -1,10 +1,10 @@
 """The no-peek contract for every agent on every game, player count and variant
-(docs/architecture.md, "Agents"): an agent may use only `legal_actions`, `view` and
-`determinize` of its own seat, and given two states with equal `view(seat)` and the same rng
+(docs/architecture.md, "Agents"): an agent may use only `legal_actions`, `view`, `bot_view`
+and `determinize` of its own seat, and given two states with equal `view(seat)` and the same rng
 it returns the same action.
 
 Both halves are enforced: the agent plays through `SeatOnly`, a stand-in that offers nothing but
-those three calls for that one seat (any other attribute or seat fails the test), and the same
+those four calls for that one seat (any other attribute or seat fails the test), and the same
 agent must choose the same action on a world `determinize`d from the seat's view.
 """
 
@@ -50,6 +50,10 @@ class SeatOnly:
     def view(self, seat: int) -> dict[str, Any]:
         self._mine(seat)
         return self._state.view(seat)
+
+    def bot_view(self, seat: int) -> Any:
+        self._mine(seat)
+        return self._state.bot_view(seat)
 
     def determinize(self, seat: int, rng: random.Random) -> State:
         self._mine(seat)

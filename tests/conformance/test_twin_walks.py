@@ -98,6 +98,8 @@ class Walk:
             legal_b = [x.to_json() for x in b.legal_actions(seat)]
             if legal_a != legal_b:
                 self.fail("legal actions", legal_a, legal_b, step)
+            if a.bot_view(seat) != b.bot_view(seat):
+                self.fail("the bots' view", a.bot_view(seat), b.bot_view(seat), step)
             words_a = [a.describe(x, seat) for x in a.legal_actions(seat)]
             words_b = [b.describe(x, seat) for x in b.legal_actions(seat)]
             if words_a != words_b:

@@ -66,6 +66,13 @@ class State(ABC):
     def view(self, seat: int | None) -> dict[str, Any]:
         """A JSON-able dict of everything `seat` knows (None: a spectator)."""
 
+    def bot_view(self, seat: int) -> Any:
+        """What `seat` knows, in the form its game's own bots read fastest: the same knowledge
+        as `view(seat)` (never more: twins that differ only in what the seat cannot know give
+        equal bot views), built without the JSON. The default is `view(seat)` itself; a game
+        whose bots run inside rollouts returns a typed, comparable object instead."""
+        return self.view(seat)
+
     @abstractmethod
     def scores(self) -> list[float]:
         """Each seat's score (the game documents its meaning)."""
