@@ -66,6 +66,10 @@ class GameSpec:
     # Which engine plays the game here, in words for `buccaneer games` (a compiled kernel, or
     # pure Python where it could not be built). None: the Python engine alone, always.
     engine_note: Callable[[], str] | None = None
+    # A batched environment for learning, B games stepping together on a compiled kernel:
+    # `(num_envs, players, seed=..., **options) -> gymnasium.vector.VectorEnv`, reached through
+    # `buccaneer.rl.vector.make`. None: the game has none (use the single-game adapters).
+    vector_env: Callable[..., Any] | None = None
 
     @property
     def player_counts(self) -> range:
