@@ -18,7 +18,7 @@ import pytest
 from buccaneer import agents
 from buccaneer.agents import Agent
 from buccaneer.core import Action, State
-from tests.conformance.harness import CONFIGS, IDS, Config, sample_states
+from tests.conformance.harness import CONFIGS, IDS, Config, SeatOnly, sample_states
 
 AGENTS: dict[str, dict[str, Any]] = {
     "random": {},
@@ -29,38 +29,6 @@ AGENTS: dict[str, dict[str, Any]] = {
 
 def test_every_registered_agent_is_checked() -> None:
     assert sorted(AGENTS) == agents.available()
-
-
-class SeatOnly:
-    """What an agent playing `seat` may see of a state, and nothing more."""
-
-    def __init__(self, state: State, seat: int) -> None:
-        self._state = state
-        self._seat = seat
-        self.game = state.game  # the name of the game being played is public
-        self.players = state.players
-
-    def _mine(self, seat: int) -> None:
-        assert seat == self._seat, f"the agent for seat {self._seat} asked about seat {seat}"
-
-    def legal_actions(self, seat: int) -> list[Action]:
-        self._mine(seat)
-        return self._state.legal_actions(seat)
-
-    def view(self, seat: int) -> dict[str, Any]:
-        self._mine(seat)
-        return self._state.view(seat)
-
-    def bot_view(self, seat: int) -> Any:
-        self._mine(seat)
-        return self._state.bot_view(seat)
-
-    def determinize(self, seat: int, rng: random.Random) -> State:
-        self._mine(seat)
-        return self._state.determinize(seat, rng)
-
-    def __getattr__(self, name: str) -> Any:
-        raise AssertionError(f"the agent read state.{name}, which is not its to see")
 
 
 def decide(bot: Agent, state: State | SeatOnly, seat: int) -> Action:

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import Any
 
 import buccaneer
-from buccaneer.core import GameSpec, State
+from buccaneer.core import Action, GameSpec, State
 
 
 @dataclass(frozen=True)
@@ -104,3 +104,35 @@ def assert_twins_alike(a: State, b: State, watchers: list[int | None], moves: li
             twin.apply(mover, action if action is not None else twin.legal_actions(mover)[0])
         for seat in watchers:
             assert seen_by(a, seat) == seen_by(b, seat), (seat, mover, action)
+
+
+class SeatOnly:
+    """What an agent playing `seat` may see of a state, and nothing more."""
+
+    def __init__(self, state: State, seat: int) -> None:
+        self._state = state
+        self._seat = seat
+        self.game = state.game  # the name of the game being played is public
+        self.players = state.players
+
+    def _mine(self, seat: int) -> None:
+        assert seat == self._seat, f"the agent for seat {self._seat} asked about seat {seat}"
+
+    def legal_actions(self, seat: int) -> list[Action]:
+        self._mine(seat)
+        return self._state.legal_actions(seat)
+
+    def view(self, seat: int) -> dict[str, Any]:
+        self._mine(seat)
+        return self._state.view(seat)
+
+    def bot_view(self, seat: int) -> Any:
+        self._mine(seat)
+        return self._state.bot_view(seat)
+
+    def determinize(self, seat: int, rng: random.Random) -> State:
+        self._mine(seat)
+        return self._state.determinize(seat, rng)
+
+    def __getattr__(self, name: str) -> Any:
+        raise AssertionError(f"the agent read state.{name}, which is not its to see")

@@ -10,39 +10,14 @@ import pytest
 
 import buccaneer
 from buccaneer import agents
-from buccaneer.core.state import Action, State
 from buccaneer.games.tortuga import SPEC, TortugaState
 from buccaneer.games.tortuga.actions import FORFEIT, PERFORM, Attack, Place, Seize, Select
 from buccaneer.games.tortuga.bot import TortugaBot
 from buccaneer.games.tortuga.components import PURPLE
 from buccaneer.games.tortuga.position import position
+from tests.conformance.harness import SeatOnly
 
 BOT = TortugaBot()
-
-
-class Blindfold:
-    """A state seen only through what an agent may use; touching anything else fails."""
-
-    def __init__(self, state: State, seat: int) -> None:
-        self._state = state
-        self._seat = seat
-        self.game = state.game
-        self.players = state.players
-
-    def legal_actions(self, seat: int) -> list[Action]:
-        assert seat == self._seat, "an agent asks only for its own seat"
-        return self._state.legal_actions(seat)
-
-    def view(self, seat: int) -> dict[str, Any]:
-        assert seat == self._seat, "an agent reads only its own seat's view"
-        return self._state.view(seat)
-
-    def determinize(self, seat: int, rng: random.Random) -> State:
-        assert seat == self._seat
-        return self._state.determinize(seat, rng)
-
-    def __getattr__(self, name: str) -> Any:
-        raise AssertionError(f"the bot read state.{name}")
 
 
 def play(
@@ -57,7 +32,7 @@ def play(
             return state
         moves = []
         for seat in state.to_move():
-            seen: Any = Blindfold(state, seat) if blind else state
+            seen: Any = SeatOnly(state, seat) if blind else state
             action = bots[seat].act(seen, seat, rng)
             assert action in state.legal_actions(seat)
             moves.append((seat, action))

@@ -3,7 +3,8 @@
 `agents.make("heuristic")` plays this for Tortuga (2-4 players, short and long game), and ISMCTS
 uses it as its rollout policy, so a decision stays cheap: it asks `state.legal_actions(seat)`,
 returns at once when there is a single choice (or an obvious one), and otherwise reads
-`state.view(seat)` once and nothing else of the state. It keeps no memory between calls and
+`state.bot_view(seat)` (the seat's knowledge as ints and tuples, knowledge.py) once and nothing
+else of the state. It keeps no memory between calls and
 draws nothing from `rng`, so equal views give equal actions (docs/architecture.md, "Agents").
 
 The constants were tuned in self-play (one changed copy against the rest, 400+ games each) and
@@ -47,14 +48,12 @@ from buccaneer.games.tortuga.actions import (
 from buccaneer.games.tortuga.bot_model import (
     CAP,
     DEFENCE,
-    FACE_INDEX,
-    LETTERS,
     NUM,
     SKULL_FACE,
     Table,
     colour_counts,
 )
-from buccaneer.games.tortuga.components import ACTION_INDEX, BOARD, COLOURS, DICE, RAID
+from buccaneer.games.tortuga.components import BOARD, DICE, RAID
 
 # How much a die kept back for a later roll is worth, as a share of the best a die showing an
 # average number would add now (its face is still unknown).
@@ -91,8 +90,7 @@ class TortugaBot:
             return head
         if isinstance(head, Keep):
             return max(legal, key=_coins)
-        view = state.view(seat)
-        table = Table(view, seat)
+        table = Table(state.bot_view(seat), seat)
         if isinstance(head, Select):
             return _select(table, legal)
         if isinstance(head, Turn):
@@ -184,20 +182,18 @@ def _room(table: Table, action: int) -> int:
     me = table.me
     used = table.placed[me].count(action)
     if action == BOARD:
-        box: int = table.entries[me]["fleet_box"]
-        return CAP[box] - used
+        return CAP[table.entries[me].fleet_box] - used
     if action == RAID:
-        box = table.entries[me]["crew_box"]
-        return CAP[box] - used
+        return CAP[table.entries[me].crew_box] - used
     return DICE - used
 
 
 def _finish_terms(table: Table) -> list[float]:
     """By dice we keep back, the bonus tiles we expect to win minus those we hand out."""
     me = table.me
-    view = table.view
+    tiles_left = table.view.bonus_tiles_left
     bonus = table.bonus
-    can_take = bool(view["bonus_tiles_left"]) or 1 in bonus[me]
+    can_take = bool(tiles_left) or 1 in bonus[me]
     others = [s for s in range(table.n) if s != me]
     further = [FURTHER_ROLLS[table.left[s]] for s in others]
     longest = max(further)
@@ -207,7 +203,7 @@ def _finish_terms(table: Table) -> list[float]:
         value = TILE * max(0.0, longest - ours) if can_take else 0.0
         if ours:
             for s, theirs in zip(others, further, strict=True):
-                if ours > theirs and (view["bonus_tiles_left"] or 1 in bonus[s]):
+                if ours > theirs and (tiles_left or 1 in bonus[s]):
                     value -= TILE * table.weight[s] * (ours - theirs)
         terms.append(value)
     return terms
@@ -216,8 +212,7 @@ def _finish_terms(table: Table) -> list[float]:
 def _select(table: Table, legal: list[Action]) -> Action:
     """The selection adding the most worth now plus what the dice kept back are worth."""
     me = table.me
-    roll: dict[str, str | None] = table.entries[me]["roll"]
-    faces = [FACE_INDEX[roll[letter]] for letter in LETTERS]
+    faces = table.view.my_roll
     rolled = sum(1 for f in faces if f >= 0)
     worth = _Worth(table)
     totals = table.totals[me]
@@ -257,8 +252,9 @@ def _select(table: Table, legal: list[Action]) -> Action:
 
 def _turn(table: Table, legal: list[Action]) -> Action:
     """Skulls selected alone: turn them to the action where they add the most worth."""
-    decision: dict[str, Any] = table.view["decision"]
-    dice = [LETTERS.index(letter) for letter in decision["dice"]]
+    decision = table.view.decision
+    assert decision is not None
+    dice = decision.dice
     worth = _Worth(table)
     return max(legal, key=lambda a: worth.added(a.action, dice) if isinstance(a, Turn) else 0.0)
 
@@ -292,9 +288,10 @@ def _bonus(table: Table, legal: list[Action]) -> Action:
 def _attack(table: Table, legal: list[Action]) -> Action:
     """The most rewarding target, or forfeit ("Players may forfeit their action") when every
     attack would cost us more than it brings (a defended, empty fleet or crew)."""
-    decision: dict[str, Any] = table.view["decision"]
-    action = ACTION_INDEX[decision["action"]]
-    first = decision["position"] == 1
+    decision = table.view.decision
+    assert decision is not None
+    action = decision.action
+    first = decision.position == 1
     best: Action = FORFEIT
     best_score = 0.0
     for choice in legal:
@@ -307,10 +304,12 @@ def _attack(table: Table, legal: list[Action]) -> Action:
 
 def _seize(table: Table, legal: list[Action]) -> Action:
     """The chest worth most to us plus what its loss costs the target."""
-    decision: dict[str, Any] = table.view["decision"]
-    target: int = decision["target"]
-    area_name: str = decision["area"]
-    area: list[str] = table.entries[target][area_name]
+    decision = table.view.decision
+    assert decision is not None
+    target = decision.target
+    area_name = decision.area
+    entry = table.entries[target]
+    area = entry.fleet if area_name == "fleet" else entry.crew
     weight = table.weight[target]
 
     def score(choice: Action) -> float:
@@ -323,7 +322,7 @@ def _seize(table: Table, legal: list[Action]) -> Action:
 
 def _claim(table: Table, legal: list[Action]) -> Action:
     """The center island's chest worth most to us."""
-    return max(legal, key=lambda c: table.gain(COLOURS[c.colour]) if isinstance(c, Claim) else 0)
+    return max(legal, key=lambda c: table.gain(c.colour) if isinstance(c, Claim) else 0)
 
 
 def _place(table: Table, legal: list[Action]) -> Action:
@@ -333,7 +332,7 @@ def _place(table: Table, legal: list[Action]) -> Action:
     counts = colour_counts(table.entries[table.me])
     return max(
         legal,
-        key=lambda c: table.keep_value(COLOURS[c.colour], counts) if isinstance(c, Place) else 0,
+        key=lambda c: table.keep_value(c.colour, counts) if isinstance(c, Place) else 0,
     )
 
 

@@ -12,36 +12,38 @@ compare a chest, a box on a track, a treasure tile and a bonus tile on one scale
 - what an attack takes from a seat counts for the attacker too, weighted by how much that seat
   stands between us and the win (fully with two players, the zero-sum case).
 
-`Table` gathers the view into plain ints and lists once per decision (the view is a JSON dict of
-names); the bot then asks it for values. Nothing here reads the state itself: only the view.
+`Table` reads the seat's knowledge (`State.bot_view`, knowledge.py: the view's public fields as
+ints and tuples, without building the JSON) once per decision; the bot then asks it for values.
+Nothing here reads the state itself: only what the seat knows.
 """
 
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import Any
 
 from buccaneer.games.tortuga.components import (
-    ACTIONS,
+    BLUE,
     BOARD,
     CAPACITY,
     CREW,
     DICE,
     FLEET,
     HUNT,
+    PURPLE,
     RAID,
+    RED,
     TRACK_MAX,
     TRACK_MIN,
+    WHITE,
+    YELLOW,
     die_number,
 )
-from buccaneer.games.tortuga.scoring import count_sets
+from buccaneer.games.tortuga.knowledge import Knowledge, SeatKnowledge
+from buccaneer.games.tortuga.scoring import breakdown, count_sets
 
 # -- rules tables, in the bot's own terms --------------------------------------------------------
 
-FACE_INDEX: dict[str | None, int] = {name: i for i, name in enumerate((*ACTIONS, "skull"))}
-FACE_INDEX[None] = -1
 SKULL_FACE = 5
-LETTERS = "ABCDE"
 # NUM[action][die]: the number die `die` shows on `action` (docs/rulings.md, "Dice").
 NUM: tuple[tuple[int, ...], ...] = tuple(
     tuple(die_number(d, a) for d in range(DICE)) for a in range(5)
@@ -106,29 +108,24 @@ def set_potential(red: int, blue: int, yellow: int, wild: int) -> float:
     return 3.0 * k + PIECE * min(2, pieces)
 
 
-def colour_counts(entry: dict[str, Any]) -> list[int]:
+def colour_counts(entry: SeatKnowledge) -> list[int]:
     """[red, blue, yellow, white] over a seat's whole board. Whites count as wild: only "White
     chests in Tortuga are wildcards", but a white chest on the board is on its way there."""
-    board: list[str] = [*entry["tortuga"], *entry["fleet"], *entry["crew"], *entry["island"]]
-    return [
-        board.count("red"),
-        board.count("blue"),
-        board.count("yellow"),
-        board.count("white"),
-    ]
+    board = (*entry.tortuga, *entry.fleet, *entry.crew, *entry.island)
+    return [board.count(RED), board.count(BLUE), board.count(YELLOW), board.count(WHITE)]
 
 
-def set_gain(counts: list[int], colour: str, sign: int = 1) -> float:
+def set_gain(counts: list[int], colour: int, sign: int = 1) -> float:
     """How much one more (sign 1) or one fewer (sign -1) chest of `colour` changes the sets."""
     r, b, y, w = counts
     before = set_potential(r, b, y, w)
-    if colour == "red":
+    if colour == RED:
         r += sign
-    elif colour == "blue":
+    elif colour == BLUE:
         b += sign
-    elif colour == "yellow":
+    elif colour == YELLOW:
         y += sign
-    elif colour == "white":
+    elif colour == WHITE:
         w += sign
     else:
         return 0.0
@@ -137,19 +134,19 @@ def set_gain(counts: list[int], colour: str, sign: int = 1) -> float:
     return set_potential(r, b, y, w) - before
 
 
-def rounds_left(seats: list[dict[str, Any]], goal: int, phase: str) -> int:
+def rounds_left(seats: tuple[SeatKnowledge, ...], goal: int, phase: str) -> int:
     """Rounds after this one, guessed from the seat closest to the goal: its fleet area reaches
     Tortuga at this round's end, its crew area the round after (as far as its fleet carries),
     then about `CHESTS_PER_ROUND` chests a round. "If at least one player has at least 6
     treasure chests in Tortuga now, the game ends immediately" (8 in the long game)."""
     best = 9
     for entry in seats:
-        done = len(entry["tortuga"])
+        done = len(entry.tortuga)
         if phase != "chests":
-            done += len(entry["fleet"])
+            done += len(entry.fleet)
         if done >= goal:
             return 0
-        done += min(len(entry["crew"]), entry["fleet_capacity"])
+        done += min(len(entry.crew), entry.fleet_capacity)
         if done >= goal:
             best = min(best, 1)
         else:
@@ -158,7 +155,7 @@ def rounds_left(seats: list[dict[str, Any]], goal: int, phase: str) -> int:
 
 
 class Table:
-    """One seat's view boiled down to what the valuations read (built once per decision)."""
+    """One seat's knowledge with what the valuations derive from it (built once per decision)."""
 
     __slots__ = (
         "_gains",
@@ -177,10 +174,10 @@ class Table:
         "weight",
     )
 
-    def __init__(self, view: dict[str, Any], seat: int) -> None:
-        entries: list[dict[str, Any]] = view["seats"]
+    def __init__(self, view: Knowledge, seat: int) -> None:
+        entries = view.seats
         n = len(entries)
-        start: int = view["start_player"]
+        start = view.start_player
         self.view = view
         self.entries = entries
         self.me = seat
@@ -188,10 +185,10 @@ class Table:
         # "the player holding the start player token resolves the tie in his favor ...
         # the player sitting closest to the start player in clockwise direction"
         self.pos = [(s - start) % n for s in range(n)]
-        self.rounds = rounds_left(entries, view["goal"], view["phase"])
+        self.rounds = rounds_left(entries, view.goal, view.phase)
         self.counts = colour_counts(entries[seat])
         self.weight = self._weights(view)
-        self._gains: dict[str, float] = {}
+        self._gains: dict[int, float] = {}
         self._setbacks: dict[tuple[int, int], float] = {}
         self.placed: list[list[int]] = []
         self.bonus: list[list[int]] = []
@@ -204,9 +201,8 @@ class Table:
         if self.placed:
             return
         for entry in self.entries:
-            dice = [FACE_INDEX[entry["dice"][letter]] for letter in LETTERS]
-            tiles = entry["bonus"]
-            own = [tiles["fleet"], tiles["crew"], tiles["hunt"], tiles["board"], tiles["raid"]]
+            dice = list(entry.placed)
+            own = list(entry.bonus)
             sums = [0] * 5
             for die, action in enumerate(dice):
                 if action >= 0:
@@ -215,20 +211,29 @@ class Table:
             self.bonus.append(own)
             # "provided they have assigned at least one die to that action"
             self.totals.append([sums[a] + own[a] if sums[a] else 0 for a in range(5)])
-            self.left.append(entry["dice_left"])
+            self.left.append(entry.dice_left)
 
-    def _weights(self, view: dict[str, Any]) -> list[float]:
+    def _weights(self, view: Knowledge) -> list[float]:
         """How much a point taken from each seat is worth to us: all of it with two players;
         with more, a point taken from the strongest rival counts most (we win by beating the
-        best of them, not the average)."""
+        best of them, not the average). Another seat's score as we can count it is its score
+        sheet without its coins (hidden until the end), plus what its tiles hold on average."""
         n, me = self.n, self.me
         if n == 2:
             return [W_TWO, W_TWO]
-        scores: list[float] = view["scores"]
-        guess = [
-            scores[s] + (0.0 if s == me else TILE_COINS * self.entries[s]["treasure_tiles"])
-            for s in range(n)
-        ]
+        guess = [0.0] * n
+        for s, entry in enumerate(self.entries):
+            if s != me:
+                sheet = breakdown(
+                    tortuga=entry.tortuga,
+                    fleet=entry.fleet,
+                    crew=entry.crew,
+                    island=entry.island,
+                    fleet_box=entry.fleet_box,
+                    crew_box=entry.crew_box,
+                    tiles=(),
+                )
+                guess[s] = float(sheet["total"]) + TILE_COINS * entry.treasure_tiles
         top = max(guess[s] for s in range(n) if s != me)
         return [W_TOP if guess[s] >= top - TOP_MARGIN else W_OTHER for s in range(n)]
 
@@ -240,7 +245,7 @@ class Table:
     def crew_worth(self) -> float:
         return CREW_WORTH[min(self.rounds, 1)]
 
-    def gain(self, colour: str) -> float:
+    def gain(self, colour: int) -> float:
         """A chest of `colour` landing on our island now (hunt, seize, claim): it moves to the
         crew area this round if there is room ("The boat token and the pirate token indicate
         how many treasure chests of the corresponding area may be transported")."""
@@ -249,35 +254,35 @@ class Table:
             return cached
         me = self.entries[self.me]
         base = ISLAND_WORTH[min(self.rounds, 2)]
-        if colour == "purple":
+        if colour == PURPLE:
             base *= 2
         value = base + set_gain(self.counts, colour)
         # the island at the move: what is there, the chest drawn in phase 3, this one
-        if len(me["island"]) + 2 > me["crew_capacity"]:
+        if len(me.island) + 2 > me.crew_capacity:
             value *= OVERFLOW
         self._gains[colour] = value
         return value
 
-    def loss(self, seat: int, colour: str, area: str) -> float:
+    def loss(self, seat: int, colour: int, area: str) -> float:
         """What `seat` loses with a chest of `colour` taken from its fleet or crew area."""
         base = FLEET_WORTH if area == "fleet" else self.crew_worth()
-        if colour == "purple":
+        if colour == PURPLE:
             base *= 2
         counts = self.counts if seat == self.me else colour_counts(self.entries[seat])
         return base - set_gain(counts, colour, -1)
 
-    def keep_value(self, colour: str, counts: list[int]) -> float:
+    def keep_value(self, colour: int, counts: list[int]) -> float:
         """Phase 3: how much keeping a chest of `colour` is worth (purple double, sets)."""
-        base = 2.0 if colour == "purple" else 1.0
+        base = 2.0 if colour == PURPLE else 1.0
         return base + set_gain(counts, colour)
 
     def hunt_chest(self) -> float:
         """The expected worth of a chest drawn from the bag."""
-        bag: dict[str, int] = self.view["bag_colours"]
-        total = sum(bag.values())
+        bag = self.view.bag
+        total = sum(bag)
         if not total:
             return 0.0
-        return sum(k * self.gain(c) for c, k in bag.items() if k) / total
+        return sum(k * self.gain(c) for c, k in enumerate(bag) if k) / total
 
     # -- tracks ----------------------------------------------------------------------------------
 
@@ -300,10 +305,10 @@ class Table:
             return cached
         entry = self.entries[seat]
         if action == BOARD:
-            box, area, feed = entry["fleet_box"], len(entry["fleet"]), len(entry["crew"])
+            box, area, feed = entry.fleet_box, len(entry.fleet), len(entry.crew)
             worth, feed_worth = FLEET_WORTH, self.crew_worth()
         else:
-            box, area, feed = entry["crew_box"], len(entry["crew"]), len(entry["island"]) + 1
+            box, area, feed = entry.crew_box, len(entry.crew), len(entry.island) + 1
             worth, feed_worth = self.crew_worth(), self.island_worth()
         if box <= TRACK_MIN:
             value = 0.0  # "it remains there even if it should be moved back further"
@@ -322,7 +327,8 @@ class Table:
         """The chance `seat` has a die on this action when it is resolved: "If the boarded
         player has assigned at least one die to the board action themselves, the boarding
         player must move his boat token back by one box as well"."""
-        self.read_dice()
+        if not self.placed:
+            self.read_dice()
         if action in self.placed[seat]:
             return 1.0
         return P_DEFENDS if self.left[seat] else 0.0
@@ -339,11 +345,11 @@ class Table:
         entry = self.entries[target]
         board = action == BOARD
         area_name = "fleet" if board else "crew"
-        area: list[str] = entry[area_name]
+        area = entry.fleet if board else entry.crew
         weight = self.weight[target]
         own_cost = self.defends(target, action) * self.setback(self.me, action)
         harm = weight * self.setback(target, action) - own_cost
-        box: int = entry["fleet_box" if board else "crew_box"]
+        box = entry.fleet_box if board else entry.crew_box
         room = CAP[box - 1] if box > TRACK_MIN else CAP[box]
         if area:
             seize = -1e9
@@ -361,7 +367,7 @@ class Table:
         # 2nd position: push back, then "claims one treasure chest of his choice from the
         # center island", which may be the one the target just had to deposit
         claim = 0.0
-        for colour in self.view["center_island"]:
+        for colour in self.view.center_island:
             claim = max(claim, self.gain(colour))
         for colour in area[room:]:  # "take from the right"
             claim = max(claim, self.gain(colour))
@@ -375,18 +381,18 @@ class Table:
         perform the action", one box on the tracks and one treasure tile when hunting."""
         me = self.entries[self.me]
         two = self.n == 2
-        tiles = self.view["treasure_tiles_left"] > 0
+        tiles = self.view.treasure_tiles_left > 0
         first = [0.0] * 5
         second = [0.0] * 5
-        island_in = len(me["island"]) + 1.3  # the draw, and sometimes a chest won on the way
-        first[FLEET] = self.advance(me["fleet_box"], 1 if two else 2, len(me["crew"]), 2.5)
-        first[CREW] = self.advance(me["crew_box"], 1 if two else 2, island_in, self.island_worth())
+        island_in = len(me.island) + 1.3  # the draw, and sometimes a chest won on the way
+        first[FLEET] = self.advance(me.fleet_box, 1 if two else 2, len(me.crew), 2.5)
+        first[CREW] = self.advance(me.crew_box, 1 if two else 2, island_in, self.island_worth())
         first[HUNT] = self.hunt_chest() + (
             0.0 if not tiles else TILE_COINS if two else TILE_BEST_OF_TWO
         )
         if not two:
-            second[FLEET] = self.advance(me["fleet_box"], 1, len(me["crew"]), 2.5)
-            second[CREW] = self.advance(me["crew_box"], 1, island_in, self.island_worth())
+            second[FLEET] = self.advance(me.fleet_box, 1, len(me.crew), 2.5)
+            second[CREW] = self.advance(me.crew_box, 1, island_in, self.island_worth())
             second[HUNT] = TILE_COINS if tiles else 0.0
         for action in (BOARD, RAID):
             for target in range(self.n):
@@ -410,20 +416,18 @@ class Table:
         weight = self.weight[rival]
         entry = self.entries[rival]
         steps = 1 if n == 2 else 2
-        tiles = self.view["treasure_tiles_left"] > 0
+        tiles = self.view.treasure_tiles_left > 0
         island = self.island_worth()
         deny = [0.0] * 5
-        deny[FLEET] = weight * self.advance(entry["fleet_box"], steps, len(entry["crew"]), 2.5)
-        deny[CREW] = weight * self.advance(
-            entry["crew_box"], steps, len(entry["island"]) + 1.3, island
-        )
+        deny[FLEET] = weight * self.advance(entry.fleet_box, steps, len(entry.crew), 2.5)
+        deny[CREW] = weight * self.advance(entry.crew_box, steps, len(entry.island) + 1.3, island)
         deny[HUNT] = weight * (island + PIECE + (TILE_COINS if tiles else 0.0))
         mine = self.entries[me]
         share = 1.0 / (n - 1)  # whom the 1st position attacks
         for action, area in ((BOARD, "fleet"), (RAID, "crew")):
             taken = 0.0  # the chest it would seize: our loss and, weighted, its gain
-            for colour in set(mine[area]):
-                won = weight * island * (2 if colour == "purple" else 1)
+            for colour in set(mine.fleet if action == BOARD else mine.crew):
+                won = weight * island * (2 if colour == PURPLE else 1)
                 taken = max(taken, self.loss(me, colour, area) + won)
             deny[action] = share * (taken + self.setback(me, action))
         return [scale * d for d in deny]
@@ -433,7 +437,8 @@ class Table:
         win a tie with it, the tail of what its unplaced dice may add, its bonus there). "In
         case of a tie, the player holding the start player token resolves the tie in his
         favor", else the seat closest to the start player clockwise."""
-        self.read_dice()
+        if not self.placed:
+            self.read_dice()
         me = self.me
         mine = self.pos[me]
         result: list[tuple[int, int, tuple[float, ...], int]] = []
@@ -442,7 +447,8 @@ class Table:
                 continue
             unplaced = self.left[s]
             if unplaced and action in (BOARD, RAID):
-                cap = self.entries[s]["fleet_capacity" if action == BOARD else "crew_capacity"]
+                entry = self.entries[s]
+                cap = entry.fleet_capacity if action == BOARD else entry.crew_capacity
                 unplaced = min(unplaced, max(0, cap - self.placed[s].count(action)))
             tie = 0 if self.pos[s] < mine else 1
             result.append((self.totals[s][action], tie, TAIL[unplaced], self.bonus[s][action]))

@@ -56,6 +56,7 @@ from buccaneer.games.tortuga.components import (
     die_number,
 )
 from buccaneer.games.tortuga.explain import describe, why_illegal
+from buccaneer.games.tortuga.knowledge import Knowledge, knowledge
 from buccaneer.games.tortuga.log import format_event
 from buccaneer.games.tortuga.table import FREE, GAME, SEAT_NAMES, Table
 from buccaneer.games.tortuga.view import build_view
@@ -654,6 +655,9 @@ class TortugaState(Table):
 
     def view(self, seat: int | None) -> dict[str, Any]:
         return build_view(self, seat)
+
+    def bot_view(self, seat: int) -> Knowledge:
+        return knowledge(self, seat)
 
     def determinize(self, seat: int | None, rng: random.Random) -> Self:
         """A world consistent with `view(seat)`: hidden treasure tiles (others' and the pool)
