@@ -38,8 +38,8 @@ from buccaneer.cli_support.common import (
 )
 from buccaneer.cli_support.play import PlaySession, console_reader
 from buccaneer.cli_support.replay import replay_record
+from buccaneer.cli_support.simulate import choose_engine, summary, summary_tables
 from buccaneer.cli_support.simulate import simulate as run_simulation
-from buccaneer.cli_support.simulate import summary, summary_tables
 from buccaneer.cli_support.tournament import (
     default_out,
     output_paths,
@@ -281,6 +281,15 @@ def simulate(
     as_json: Annotated[
         bool, typer.Option("--json", help="Print the summary as JSON (for scripts).")
     ] = False,
+    engine: Annotated[
+        str,
+        typer.Option(
+            "--engine",
+            help="auto: a game's compiled kernel when every seat is random (see `buccaneer "
+            "games`), else Python; python: always the reference engine; compiled: the kernel "
+            "or an error. The kernel draws the random choices from its own stream.",
+        ),
+    ] = "auto",
 ) -> None:
     """Play many bot games and summarise speed, game length, wins and scores by seat.
 
@@ -295,6 +304,7 @@ def simulate(
         specs = parse_agents(bots, count, f"{count} players")
         if any(agent.is_human for agent in specs):
             raise CliError("simulate plays bots only; use `buccaneer play` to join a game")
+        engine = choose_engine(spec, specs, engine)
         out: IO[str] | None = None
         if save is not None:
             prepare_save(save)
@@ -325,6 +335,7 @@ def simulate(
             max_actions=max_actions,
             out=out,
             advance=lambda: progress.advance(task),
+            engine=engine,
         )
     data = summary(
         spec=spec,
@@ -333,6 +344,7 @@ def simulate(
         base_seed=base_seed,
         tally=tally,
         seconds=seconds,
+        engine=engine,
     )
     if as_json:
         typer.echo(json.dumps(data, indent=2))

@@ -1,4 +1,5 @@
-"""`buccaneer simulate`: many bot games, their summary, and the JSON Lines of records."""
+"""`buccaneer simulate`: many bot games, their summary, and the JSON Lines of records, on the
+reference engine and (random agents only) on a game's compiled kernel."""
 
 from __future__ import annotations
 
@@ -25,9 +26,29 @@ def _summary(invoke: Invoke, *args: str) -> dict[str, Any]:
     return data
 
 
-def test_json_summary_agrees_with_the_saved_games(invoke: Invoke, tmp_path: Path) -> None:
+ENGINES = ["python", "compiled"]
+PYTHON = ["--engine", "python"]
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+def test_json_summary_agrees_with_the_saved_games(
+    invoke: Invoke, tmp_path: Path, engine: str
+) -> None:
     save = tmp_path / "games.jsonl"
-    data = _summary(invoke, "-n", "20", "--players", "3", "--seed", "100", "--save", str(save))
+    data = _summary(
+        invoke,
+        "-n",
+        "20",
+        "--players",
+        "3",
+        "--seed",
+        "100",
+        "--save",
+        str(save),
+        "--engine",
+        engine,
+    )
+    assert data["engine"] == engine
     assert data["games"] == 20
     assert data["finished"] == 20
     assert data["unfinished"] == 0
@@ -60,11 +81,41 @@ def test_json_summary_agrees_with_the_saved_games(invoke: Invoke, tmp_path: Path
     assert data["actions_per_second"] > 0
 
 
-def test_same_seed_same_games(invoke: Invoke) -> None:
-    first = _summary(invoke, "-n", "5", "--seed", "9")
-    second = _summary(invoke, "-n", "5", "--seed", "9")
+@pytest.mark.parametrize("engine", ENGINES)
+def test_same_seed_same_games(invoke: Invoke, engine: str) -> None:
+    first = _summary(invoke, "-n", "5", "--seed", "9", "--engine", engine)
+    second = _summary(invoke, "-n", "5", "--seed", "9", "--engine", engine)
     assert first["seats"] == second["seats"]
     assert first["length"] == second["length"]
+
+
+def test_the_summary_without_records_is_the_one_with_them(invoke: Invoke, tmp_path: Path) -> None:
+    """The compiled engine's own count (no records asked for) agrees with the replayed games."""
+    args = ["-n", "30", "--players", "4", "--seed", "77"]
+    counted = _summary(invoke, *args)
+    replayed = _summary(invoke, *args, "--save", str(tmp_path / "games.jsonl"))
+    assert counted["engine"] == replayed["engine"] == "compiled"  # auto: every seat random
+    for key in ("seats", "length", "actions", "finished"):
+        assert counted[key] == replayed[key]
+
+
+def test_auto_plays_other_agents_in_python(invoke: Invoke) -> None:
+    assert _summary(invoke, "-n", "2", "--bots", "random,heuristic")["engine"] == "python"
+
+
+@pytest.mark.parametrize(
+    ("args", "says"),
+    [
+        (["cartagena", "--bots", "random,heuristic"], "random agents only"),
+        (["tortuga"], "tortuga has no compiled engine"),
+    ],
+)
+def test_the_compiled_engine_refuses_what_it_cannot_play(
+    invoke: Invoke, args: list[str], says: str
+) -> None:
+    result = invoke(["simulate", *args, "-n", "2", "--engine", "compiled"])
+    assert result.exit_code != 0 and says in result.output
+    assert "Traceback" not in result.output
 
 
 def test_variant_and_bots_are_used(invoke: Invoke, tmp_path: Path) -> None:
@@ -87,8 +138,9 @@ def test_variant_and_bots_are_used(invoke: Invoke, tmp_path: Path) -> None:
         assert GameRecord.from_json(line).options["variant"] == "tortuga"
 
 
-def test_games_over_the_action_limit_are_reported_unfinished(invoke: Invoke) -> None:
-    data = _summary(invoke, "-n", "4", "--max-actions", "10", "--seed", "1")
+@pytest.mark.parametrize("engine", ENGINES)
+def test_games_over_the_action_limit_are_reported_unfinished(invoke: Invoke, engine: str) -> None:
+    data = _summary(invoke, "-n", "4", "--max-actions", "10", "--seed", "1", "--engine", engine)
     assert data["games"] == 4
     assert data["unfinished"] == 4
     assert data["finished"] == 0
@@ -129,7 +181,10 @@ def test_ctrl_c_keeps_the_finished_games(
 
     monkeypatch.setattr(agents, "make", make)
     save = tmp_path / "games.jsonl"
-    result = invoke(["simulate", GAME, "-n", "50", "--seed", "4", "--save", str(save), "--json"])
+    result = invoke(
+        # --engine python: the agents are made and asked in Python only there
+        ["simulate", GAME, "-n", "50", "--seed", "4", "--save", str(save), "--json", *PYTHON]
+    )
     assert result.exit_code == 130
     assert "Interrupted after" in result.stderr
     data = json.loads(result.stdout)

@@ -2,6 +2,13 @@
 
 Game i uses seed `base + i` and agent randomness derived from it, so any single game of a run
 can be reproduced (and replayed from the JSON Lines file) on its own.
+
+Where every seat is the random agent and the game has a compiled kernel
+(`GameSpec.fast_random_game`), the games are played there (`--engine auto`, the default): set up
+by the reference engine, played in C, and replayed in the reference engine only when their
+records are saved. The kernel draws the random choices from its own stream (seeded from the
+game seed), not from the Python agents' streams, so a seeded run repeats exactly on the same
+engine; `--engine python` plays every game in the reference engine.
 """
 
 from __future__ import annotations
@@ -14,9 +21,11 @@ from typing import IO, Any
 from rich.table import Table
 
 from buccaneer.cli_support.common import AgentSpec, CliError
-from buccaneer.core import GameSpec, State
+from buccaneer.core import GameSpec, State, load
 from buccaneer.core.rng import nth_seed
-from buccaneer.sim.games import play_game
+from buccaneer.sim.games import bot_rng, play_game
+
+ENGINES = ("auto", "python", "compiled")
 
 
 @dataclass
@@ -39,6 +48,23 @@ class Tally:
         self.score_sums = [0.0] * self.players
 
 
+def choose_engine(spec: GameSpec, agent_specs: list[AgentSpec], engine: str) -> str:
+    """ "compiled" or "python" for `--engine` (see the module doc); a clear error when the
+    compiled engine is asked for and cannot play this run."""
+    if engine not in ENGINES:
+        raise CliError(f"--engine must be one of {', '.join(ENGINES)}, got {engine!r}")
+    if engine == "python":
+        return engine
+    random_only = all(agent.name == "random" and not agent.params for agent in agent_specs)
+    if spec.fast_random_game is not None and random_only:
+        return "compiled"
+    if engine == "auto":
+        return "python"
+    if spec.fast_random_game is None:
+        raise CliError(f"{spec.name} has no compiled engine here; use --engine python")
+    raise CliError("the compiled engine plays random agents only; use --engine python")
+
+
 def simulate(
     *,
     spec: GameSpec,
@@ -50,23 +76,38 @@ def simulate(
     max_actions: int,
     out: IO[str] | None = None,
     advance: Callable[[], None] | None = None,
+    engine: str = "python",
 ) -> tuple[Tally, float]:
-    """Play `games` games; the totals and the wall-clock seconds they took."""
+    """Play `games` games on `engine` ("python", or "compiled" from `choose_engine`); the
+    totals and the wall-clock seconds they took."""
     bots = [agent.make() for agent in agent_specs]
     tally = Tally(players)
     start = time.perf_counter()
     try:
         for i in range(games):
-            state, count, finished = play_game(
-                game=spec.name,
-                players=players,
-                seed=nth_seed(base_seed, i),
-                options=options,
-                bots=bots,
-                max_actions=max_actions,
-            )
-            _count(tally, state, count, finished, spec)
-            if out is not None:
+            seed = nth_seed(base_seed, i)
+            if engine == "compiled":
+                state, count, finished = _compiled_game(
+                    spec,
+                    players,
+                    seed,
+                    options,
+                    max_actions=max_actions,
+                    tally=tally,
+                    replay=out is not None,
+                )
+            else:
+                state, count, finished = play_game(
+                    game=spec.name,
+                    players=players,
+                    seed=seed,
+                    options=options,
+                    bots=bots,
+                    max_actions=max_actions,
+                )
+            if state is not None:
+                _count(tally, state, count, finished, spec)
+            if out is not None and state is not None:
                 try:
                     out.write(state.record().to_json() + "\n")
                     out.flush()
@@ -83,22 +124,55 @@ def simulate(
     return tally, time.perf_counter() - start
 
 
-def _count(tally: Tally, state: State, count: int, finished: bool, spec: GameSpec) -> None:
+def _compiled_game(
+    spec: GameSpec,
+    players: int,
+    seed: int,
+    options: dict[str, Any],
+    *,
+    max_actions: int,
+    tally: Tally,
+    replay: bool,
+) -> tuple[State | None, int, bool]:
+    """One random game in the kernel, set up by the reference engine. Counted here, unless it
+    is replayed in the reference engine (for its record, or its teams): then the replayed state
+    is returned for the caller to count and save."""
+    assert spec.fast_random_game is not None
+    state = load(spec.name, players, seed=seed, **options)
+    policy_seed = bot_rng(seed, 0).getrandbits(64)
+    winners, scores, count, chosen = spec.fast_random_game(state, policy_seed, max_actions)
+    finished = bool(winners)
+    if not replay and spec.teams is None:
+        _add(tally, count, finished, winners, scores)
+        return None, count, finished
+    for index in chosen:
+        seat = state.to_move()[0]
+        state.apply(seat, state.legal_actions(seat)[index])
+    if state.winners() != winners:  # the differential tests keep this from ever happening
+        raise CliError(f"internal error: the compiled engine and the rules disagree (seed {seed})")
+    return state, count, finished
+
+
+def _add(tally: Tally, count: int, finished: bool, winners: list[int], scores: list[float]) -> None:
     tally.games += 1
     tally.actions += count
     if finished:
         tally.finished += 1
         tally.lengths.append(count)
-        for seat in state.winners():
+        for seat in winners:
             tally.wins[seat] += 1
-        for seat, score in enumerate(state.scores()):
+        for seat, score in enumerate(scores):
             tally.score_sums[seat] += score
-        if spec.teams is not None:
-            labels = spec.teams(state)
-            won = {labels[seat] for seat in state.winners()}
-            for team in sorted(set(labels)):
-                tally.team_games[team] = tally.team_games.get(team, 0) + 1
-                tally.team_wins[team] = tally.team_wins.get(team, 0) + (team in won)
+
+
+def _count(tally: Tally, state: State, count: int, finished: bool, spec: GameSpec) -> None:
+    _add(tally, count, finished, state.winners(), state.scores())
+    if finished and spec.teams is not None:
+        labels = spec.teams(state)
+        won = {labels[seat] for seat in state.winners()}
+        for team in sorted(set(labels)):
+            tally.team_games[team] = tally.team_games.get(team, 0) + 1
+            tally.team_wins[team] = tally.team_wins.get(team, 0) + (team in won)
 
 
 def summary(
@@ -109,6 +183,7 @@ def summary(
     base_seed: int,
     tally: Tally,
     seconds: float,
+    engine: str = "python",
 ) -> dict[str, Any]:
     """The run as plain data: what `--json` prints and the table is drawn from."""
     elapsed = max(seconds, 1e-9)
@@ -131,6 +206,7 @@ def summary(
         "players": tally.players,
         "options": options,
         "seed": base_seed,
+        "engine": engine,
         "games": tally.games,
         "finished": tally.finished,
         "unfinished": tally.games - tally.finished,
@@ -168,6 +244,7 @@ def summary_tables(data: dict[str, Any]) -> list[Table]:
         ("games", str(data["games"])),
         ("unfinished (hit --max-actions)", str(data["unfinished"])),
         ("base seed", str(data["seed"])),
+        ("engine", data["engine"]),
         ("seconds", f"{data['seconds']:.2f}"),
         ("games/s", f"{data['games_per_second']:,.1f}"),
         ("actions/s", f"{data['actions_per_second']:,.0f}"),

@@ -10,6 +10,9 @@ from typing import Any
 from buccaneer.core.options import Option
 from buccaneer.core.state import Action, State
 
+# What `GameSpec.fast_random_game` returns: winners, scores, actions taken, legal indices chosen.
+FastGame = tuple[list[int], list[float], int, list[int]]
+
 
 @dataclass(frozen=True)
 class GameSpec:
@@ -63,6 +66,12 @@ class GameSpec:
     # the random choices drawn from the given 64-bit seed (ISMCTS's random rollouts use it).
     # None: not offered here (the game has none, or it could not be built).
     fast_playout: Callable[[State, int], list[int]] | None = None
+    # A whole uniform-random game from `state` in a compiled kernel, for `simulate`:
+    # `(state, policy_seed, max_actions) -> (winners, scores, actions, chosen)`, `chosen` the
+    # index into `legal_actions(to_move()[0])` taken at each decision (the kernel's games have one
+    # mover at a time), so the game can be replayed in the reference engine; `winners` is empty
+    # when `max_actions` came first. `state` is left as it was. None: not offered here.
+    fast_random_game: Callable[[State, int, int], FastGame] | None = None
     # Which engine plays the game here, in words for `buccaneer games` (a compiled kernel, or
     # pure Python where it could not be built). None: the Python engine alone, always.
     engine_note: Callable[[], str] | None = None

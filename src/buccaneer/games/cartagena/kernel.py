@@ -18,6 +18,11 @@ import importlib
 from types import ModuleType
 from typing import Any
 
+from buccaneer.core.game import FastGame
+from buccaneer.games.cartagena.board import BOAT
+
+# Where the encoding (`encode`) holds the pirates and the winners' bitmask.
+PIRATES, WON = 3, 10
 compiled: ModuleType | None
 try:
     compiled = importlib.import_module("buccaneer.games.cartagena.ckernel")
@@ -38,6 +43,18 @@ def random_playout(state: Any, seed: int) -> list[int]:
     assert compiled is not None, "only offered where the kernel is built (`fast_playout`)"
     won, _actions = compiled.playout_from(encode(state), seed)
     return [seat for seat in range(state.players) if won >> seat & 1]
+
+
+def random_game(state: Any, policy_seed: int, max_actions: int) -> FastGame:
+    """A uniform-random game from `state` to its end (or `max_actions` decisions) in the kernel,
+    for `simulate` (`GameSpec.fast_random_game`): winners, pirates in the boat per seat (the
+    engine's scores), decisions taken and the legal index chosen at each."""
+    assert compiled is not None, "only offered where the kernel is built (`fast_random_game`)"
+    final, chosen, _policy = compiled.step(encode(state), policy_seed, max_actions, max_actions + 1)
+    won: int = final[WON]
+    winners = [seat for seat in range(state.players) if won >> seat & 1]
+    scores = [float(pirates.count(BOAT)) for pirates in final[PIRATES]]
+    return winners, scores, len(chosen), chosen
 
 
 def encode(state: Any) -> tuple[Any, ...]:
