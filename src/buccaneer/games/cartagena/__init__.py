@@ -9,7 +9,13 @@ from buccaneer.games.cartagena.board import SYMBOLS, TILES
 from buccaneer.games.cartagena.bot import CartagenaBot
 from buccaneer.games.cartagena.codec import CartagenaCodec
 from buccaneer.games.cartagena.invariants import invariants
-from buccaneer.games.cartagena.kernel import compiled, path_in_use, random_game, random_playout
+from buccaneer.games.cartagena.kernel import (
+    compiled,
+    path_in_use,
+    random_game,
+    random_playout,
+    vector_env,
+)
 from buccaneer.games.cartagena.options import OPTIONS
 from buccaneer.games.cartagena.position import position
 from buccaneer.games.cartagena.render import render
@@ -36,6 +42,7 @@ SPEC = GameSpec(
     fast_playout=random_playout if compiled is not None else None,
     fast_random_game=random_game if compiled is not None else None,
     engine_note=path_in_use,
+    vector_env=vector_env if compiled is not None else None,
 )
 
 __all__ = [

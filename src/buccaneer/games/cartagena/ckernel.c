@@ -23,6 +23,7 @@
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
+#include <structmember.h>
 #include <stdint.h>
 #include <string.h>
 
@@ -322,6 +323,12 @@ static void back(Game *g, int seat, int origin) {
     if (!draw(g, seat, found)) end_if_dead(g);
 }
 
+/* After a forward or back move: count the action, and the turn passes after the third
+   (a won game stays with the winner, as CartagenaState.apply). */
+static inline void end_of_action(Game *g) {
+    if (!g->won && ++g->actions_done == ACTIONS_PER_TURN) next_turn(g);
+}
+
 /* Apply legal action `i` of the decision described by L. */
 static inline void apply_index(Game *g, const Legal *L, int i) {
     const int seat = g->current;
@@ -334,7 +341,7 @@ static inline void apply_index(Game *g, const Legal *L, int i) {
         next_turn(g);
         return;
     }
-    if (!g->won && ++g->actions_done == ACTIONS_PER_TURN) next_turn(g);
+    end_of_action(g);
 }
 
 /* Play on with the random policy; returns the number of actions taken, or -1 when max_actions
@@ -815,6 +822,487 @@ static PyObject *k_playouts_from(PyObject *self, PyObject *args, PyObject *kw) {
     return out;
 }
 
+/* -- a batch of games for learning (games/cartagena/vector.py) ------------------------------
+ *
+ * B games stepping together, self-play: each step takes one action id per game (codec.py's
+ * ids) for the seat to move there, and writes, straight into arrays the Python side allocated
+ * and handed over once (the buffer protocol; no numpy headers), every game's observation of
+ * the seat to move (exactly codec.py's `encode` of `view(seat)`), its legal mask, the rewards,
+ * the end flags and the seat.  Each game draws its seeds from its own SplitMix64 stream, so a
+ * seeded batch is reproducible; a finished or truncated game starts the next one on the
+ * following step (gymnasium's next-step autoreset), ignoring that step's action.
+ */
+
+#define NUM_IDS 261
+#define FORWARD_SPAN (SQUARES + 1) /* from -1..35 per card */
+#define BACK_BASE (NSYM * FORWARD_SPAN) /* 222 */
+#define END_ID (BACK_BASE + BOAT + 2)   /* 260 */
+#define PLACES (SQUARES + 2)            /* start, 36 squares, boat */
+
+/* The codec's normalised counts as float32, rounded from doubles exactly as numpy does when
+   codec.py's Python floats become an array: n / 17, n / 102, and n additions of 1/6. */
+static float DIV17[NCARDS + 1], DIV102[NCARDS + 1], SIXTHS[PIRATES + 1];
+
+static void init_tables(void) {
+    for (int n = 0; n <= NCARDS; n++) {
+        DIV17[n] = (float)((double)n / PER_SYMBOL);
+        DIV102[n] = (float)((double)n / NCARDS);
+    }
+    double acc = 0.0;
+    SIXTHS[0] = 0.0f;
+    for (int n = 1; n <= PIRATES; n++) {
+        acc += 1.0 / PIRATES;
+        SIXTHS[n] = (float)acc;
+    }
+}
+
+static int obs_size(int players) {
+    /* board, pirates, my_hand, open_hands, hand_sizes, row, draw_pile, discard, current,
+       actions_left, version, over (codec.py's _layout) */
+    return SQUARES * NSYM + players * PLACES + NSYM + (players - 1) * (NSYM + 1) + players +
+           ROW_SIZE * NSYM + 1 + NSYM + players + ACTIONS_PER_TURN + 1 + 2 + 1;
+}
+
+/* codec.py's encode(view(me)), written into o (obs_size(players) floats). */
+static void write_obs(const Game *g, int me, float *o, int size) {
+    const int P = g->players, over = g->won != 0;
+    memset(o, 0, sizeof(float) * (size_t)size);
+    float *p = o;
+    for (int q = 0; q < SQUARES; q++) p[q * NSYM + g->board[q]] = 1.0f;
+    p += SQUARES * NSYM;
+    for (int k = 0; k < P; k++) {
+        const int8_t *sq = g->pir[(me + k) % P];
+        for (int i = 0; i < PIRATES;) {
+            int j = i;
+            while (j < PIRATES && sq[j] == sq[i]) j++;
+            p[k * PLACES + sq[i] + 1] = SIXTHS[j - i];
+            i = j;
+        }
+    }
+    p += P * PLACES;
+    for (int c = 0; c < NSYM; c++) p[c] = DIV17[g->hand[me][c]];
+    p += NSYM;
+    for (int k = 1; k < P; k++) {
+        /* another seat's hand is seen in the Tortuga version, or once the game is over */
+        if (g->tortuga || over) {
+            const int16_t *h = g->hand[(me + k) % P];
+            p[0] = 1.0f;
+            for (int c = 0; c < NSYM; c++) p[1 + c] = DIV17[h[c]];
+        }
+        p += NSYM + 1;
+    }
+    for (int k = 0; k < P; k++) {
+        const int16_t *h = g->hand[(me + k) % P];
+        int n = 0;
+        for (int c = 0; c < NSYM; c++) n += h[c];
+        p[k] = DIV102[n];
+    }
+    p += P;
+    for (int i = 0; i < ROW_SIZE && g->rowpos + i < g->rowlen; i++)
+        p[i * NSYM + g->row[g->rowpos + i]] = 1.0f;
+    p += ROW_SIZE * NSYM;
+    *p++ = DIV102[g->npile];
+    for (int c = 0; c < NSYM; c++) p[c] = DIV17[g->discard[c]];
+    p += NSYM;
+    if (!over) p[(g->current - me + P) % P] = 1.0f;
+    p += P;
+    p[over ? 0 : ACTIONS_PER_TURN - g->actions_done] = 1.0f;
+    p += ACTIONS_PER_TURN + 1;
+    p[g->tortuga] = 1.0f;
+    p += 2;
+    *p = over ? 1.0f : 0.0f;
+}
+
+/* codec.py's legal_mask for the seat to move (all 0 once the game is over). */
+static void write_mask(const Game *g, uint8_t *m) {
+    memset(m, 0, NUM_IDS);
+    if (g->won) return;
+    Legal L;
+    legal(g, &L);
+    for (int i = 0; i < L.nc; i++)
+        for (int j = 0; j < L.nm; j++) m[L.cards[i] * FORWARD_SPAN + L.distinct[j] + 1] = 1;
+    for (int k = L.nd - L.nb; k < L.nd; k++) m[BACK_BASE + L.distinct[k] + 1] = 1;
+    m[END_ID] = 1;
+}
+
+static inline int has_pirate(const Game *g, int seat, int q) {
+    for (int k = 0; k < PIRATES; k++)
+        if (g->pir[seat][k] == q) return 1;
+    return 0;
+}
+
+/* Whether codec id `a` is legal for the seat to move: the same test as the mask, for one id. */
+static int id_is_legal(const Game *g, long long a) {
+    if (g->won || a < 0 || a >= NUM_IDS) return 0;
+    const int seat = g->current;
+    if (a < BACK_BASE) {
+        int card = (int)(a / FORWARD_SPAN), from = (int)(a % FORWARD_SPAN) - 1;
+        return g->hand[seat][card] > 0 && has_pirate(g, seat, from);
+    }
+    if (a < END_ID) {
+        int from = (int)(a - BACK_BASE) - 1;
+        /* a back move needs a square below it holding one or two pirates */
+        return from != START && has_pirate(g, seat, from) &&
+               (g->low12 & ((1ULL << from) - 1)) != 0;
+    }
+    return 1;
+}
+
+/* Apply legal codec id `a` for the seat to move (as apply_index does by legal index). */
+static void apply_id(Game *g, int a) {
+    const int seat = g->current;
+    if (a < BACK_BASE) {
+        forward(g, seat, a / FORWARD_SPAN, a % FORWARD_SPAN - 1);
+    } else if (a < END_ID) {
+        back(g, seat, a - BACK_BASE - 1);
+    } else {
+        next_turn(g);
+        return;
+    }
+    end_of_action(g);
+}
+
+typedef struct {
+    PyObject_HEAD
+    int num, players, tortuga, size;
+    long max_actions;
+    Game *games;
+    uint64_t *streams; /* each env's seed stream (SplitMix64 states) */
+    uint64_t *seeds;   /* each env's current game seed */
+    long *steps;       /* actions taken in each env's current game */
+    uint8_t *pending;  /* 1: the last step ended the game (or truncated it); the next resets */
+    /* the outputs, held from construction to deallocation */
+    Py_buffer obs, mask, reward, rewards, terminated, truncated, seat;
+    int held; /* how many of the buffers above are held */
+    int busy; /* a step runs without the GIL: no other call may touch the games meanwhile */
+} Batch;
+
+/* Exporters hand numpy's native formats as one char, maybe after '@' or '='. */
+static int format_is(const Py_buffer *v, const char *allowed) {
+    const char *f = v->format ? v->format : "B";
+    if (*f == '@' || *f == '=') f++;
+    return f[0] != '\0' && f[1] == '\0' && strchr(allowed, f[0]) != NULL;
+}
+
+/* A C-contiguous buffer of `items` items of `itemsize` bytes whose format is one of `allowed`. */
+static int get_buffer(PyObject *o, Py_buffer *v, Py_ssize_t items, Py_ssize_t itemsize,
+                      const char *allowed, int writable, const char *what) {
+    int flags = PyBUF_C_CONTIGUOUS | PyBUF_FORMAT | (writable ? PyBUF_WRITABLE : 0);
+    if (PyObject_GetBuffer(o, v, flags) < 0) {
+        PyErr_Clear();
+        PyErr_Format(PyExc_TypeError, "%s must be a C-contiguous%s array", what,
+                     writable ? " writable" : "");
+        return -1;
+    }
+    if (v->itemsize != itemsize || v->len != items * itemsize || !format_is(v, allowed)) {
+        PyErr_Format(PyExc_ValueError, "%s must hold %zd items of format '%s' (got %zd bytes, "
+                     "item size %zd, format '%s')", what, items, allowed, v->len, v->itemsize,
+                     v->format ? v->format : "B");
+        PyBuffer_Release(v);
+        return -1;
+    }
+    return 0;
+}
+
+#define F32 "f"
+#define BOOL8 "?Bb"
+#define I64 "lq"
+#define U64 "LQ"
+
+/* Write env k's outputs after a reset (reward 0, no end) or an ordinary step. */
+static void emit(Batch *b, int k, int seat, float reward, int terminated, int truncated) {
+    Game *g = &b->games[k];
+    write_obs(g, seat, (float *)b->obs.buf + (size_t)k * b->size, b->size);
+    write_mask(g, (uint8_t *)b->mask.buf + (size_t)k * NUM_IDS);
+    float *rw = (float *)b->rewards.buf + (size_t)k * b->players;
+    for (int p = 0; p < b->players; p++)
+        rw[p] = terminated ? (((g->won >> p) & 1) ? 1.0f : -1.0f) : 0.0f;
+    ((float *)b->reward.buf)[k] = reward;
+    ((uint8_t *)b->terminated.buf)[k] = (uint8_t)terminated;
+    ((uint8_t *)b->truncated.buf)[k] = (uint8_t)truncated;
+    ((int64_t *)b->seat.buf)[k] = seat;
+    b->pending[k] = (uint8_t)(terminated || truncated);
+}
+
+static void new_game(Batch *b, int k) {
+    b->seeds[k] = next64(&b->streams[k]);
+    setup(&b->games[k], b->seeds[k], b->players, b->tortuga, NULL);
+    b->steps[k] = 0;
+    emit(b, k, b->games[k].current, 0.0f, 0, 0);
+}
+
+/* The games are stepped without the GIL; a call from another thread meanwhile is refused. */
+static int not_busy(Batch *b) {
+    if (b->busy) {
+        PyErr_SetString(PyExc_RuntimeError, "the batch is being stepped in another thread");
+        return -1;
+    }
+    return 0;
+}
+
+static void batch_release(Batch *b) {
+    Py_buffer *held[] = {&b->obs, &b->mask, &b->reward, &b->rewards,
+                         &b->terminated, &b->truncated, &b->seat};
+    for (int i = 0; i < b->held; i++) PyBuffer_Release(held[i]);
+    b->held = 0;
+}
+
+static void batch_dealloc(Batch *b) {
+    batch_release(b);
+    PyMem_Free(b->games);
+    PyMem_Free(b->streams);
+    PyMem_Free(b->seeds);
+    PyMem_Free(b->steps);
+    PyMem_Free(b->pending);
+    Py_TYPE(b)->tp_free((PyObject *)b);
+}
+
+static PyObject *batch_new(PyTypeObject *type, PyObject *args, PyObject *kw) {
+    static char *kwlist[] = {"num_envs", "players", "variant", "max_actions", "obs", "mask",
+                             "reward", "rewards", "terminated", "truncated", "seat", NULL};
+    int num, players;
+    const char *variant;
+    long max_actions;
+    PyObject *out[7];
+    if (!PyArg_ParseTupleAndKeywords(args, kw, "iislOOOOOOO", kwlist, &num, &players, &variant,
+                                     &max_actions, &out[0], &out[1], &out[2], &out[3], &out[4],
+                                     &out[5], &out[6]))
+        return NULL;
+    int tortuga = parse_variant(variant);
+    if (tortuga < 0 || parse_players(players) < 0) return NULL;
+    if (num < 1) {
+        PyErr_Format(PyExc_ValueError, "num_envs must be at least 1, not %d", num);
+        return NULL;
+    }
+    if (max_actions < 1) {
+        PyErr_SetString(PyExc_ValueError, "max_actions must be at least 1");
+        return NULL;
+    }
+    Batch *b = (Batch *)type->tp_alloc(type, 0);
+    if (b == NULL) return NULL;
+    b->num = num;
+    b->players = players;
+    b->tortuga = tortuga;
+    b->size = obs_size(players);
+    b->max_actions = max_actions;
+    b->games = PyMem_Calloc((size_t)num, sizeof(Game));
+    b->streams = PyMem_Calloc((size_t)num, sizeof(uint64_t));
+    b->seeds = PyMem_Calloc((size_t)num, sizeof(uint64_t));
+    b->steps = PyMem_Calloc((size_t)num, sizeof(long));
+    b->pending = PyMem_Calloc((size_t)num, 1);
+    if (!b->games || !b->streams || !b->seeds || !b->steps || !b->pending) {
+        Py_DECREF(b);
+        return PyErr_NoMemory();
+    }
+    struct {
+        Py_buffer *view;
+        Py_ssize_t items, itemsize;
+        const char *format, *name;
+    } spec[7] = {
+        {&b->obs, (Py_ssize_t)num * b->size, 4, F32, "obs (float32, num_envs x size)"},
+        {&b->mask, (Py_ssize_t)num * NUM_IDS, 1, BOOL8, "mask (bool, num_envs x 261)"},
+        {&b->reward, num, 4, F32, "reward (float32, num_envs)"},
+        {&b->rewards, (Py_ssize_t)num * players, 4, F32, "rewards (float32, num_envs x players)"},
+        {&b->terminated, num, 1, BOOL8, "terminated (bool, num_envs)"},
+        {&b->truncated, num, 1, BOOL8, "truncated (bool, num_envs)"},
+        {&b->seat, num, 8, I64, "seat (int64, num_envs)"},
+    };
+    for (int i = 0; i < 7; i++) {
+        if (get_buffer(out[i], spec[i].view, spec[i].items, spec[i].itemsize, spec[i].format, 1,
+                       spec[i].name) < 0) {
+            Py_DECREF(b);
+            return NULL;
+        }
+        b->held++;
+    }
+    return (PyObject *)b;
+}
+
+PyDoc_STRVAR(batch_reset_doc,
+             "reset(streams=None, mask=None)\n--\n\n"
+             "Start a new game in every env (mask: a bool array, only where it is true), its seed\n"
+             "the next draw of the env's seed stream. streams: uint64 per env, new stream states\n"
+             "(None: the streams go on).");
+
+static PyObject *batch_reset(Batch *b, PyObject *args, PyObject *kw) {
+    static char *kwlist[] = {"streams", "mask", NULL};
+    PyObject *streams_obj = Py_None, *mask_obj = Py_None;
+    if (!PyArg_ParseTupleAndKeywords(args, kw, "|OO", kwlist, &streams_obj, &mask_obj) ||
+        not_busy(b) < 0)
+        return NULL;
+    Py_buffer sv, mv;
+    int have_s = streams_obj != Py_None, have_m = mask_obj != Py_None;
+    if (have_s && get_buffer(streams_obj, &sv, b->num, 8, U64, 0, "streams (uint64)") < 0)
+        return NULL;
+    if (have_m && get_buffer(mask_obj, &mv, b->num, 1, BOOL8, 0, "mask (bool)") < 0) {
+        if (have_s) PyBuffer_Release(&sv);
+        return NULL;
+    }
+    for (int k = 0; k < b->num; k++) {
+        if (have_m && !((const uint8_t *)mv.buf)[k]) continue;
+        if (have_s) b->streams[k] = ((const uint64_t *)sv.buf)[k];
+        new_game(b, k);
+    }
+    if (have_s) PyBuffer_Release(&sv);
+    if (have_m) PyBuffer_Release(&mv);
+    Py_RETURN_NONE;
+}
+
+PyDoc_STRVAR(batch_step_doc,
+             "step(actions)\n--\n\n"
+             "One action id (int64 array, one per env) for the seat to move in each env. Every id\n"
+             "is checked before any is applied: returns -1 when all were applied, else the index\n"
+             "of the first env whose id is not legal there (then nothing changed anywhere). An\n"
+             "env whose last step ended its game starts the next one instead (its id ignored).");
+
+static PyObject *batch_step(Batch *b, PyObject *arg) {
+    Py_buffer av;
+    if (not_busy(b) < 0) return NULL;
+    if (get_buffer(arg, &av, b->num, 8, I64, 0, "actions (int64, num_envs)") < 0) return NULL;
+    const int64_t *a = (const int64_t *)av.buf;
+    for (int k = 0; k < b->num; k++)
+        if (!b->pending[k] && !id_is_legal(&b->games[k], a[k])) {
+            PyBuffer_Release(&av);
+            return PyLong_FromLong(k);
+        }
+    b->busy = 1;
+    Py_BEGIN_ALLOW_THREADS
+    for (int k = 0; k < b->num; k++) {
+        Game *g = &b->games[k];
+        if (b->pending[k]) {
+            new_game(b, k);
+            continue;
+        }
+        const int actor = g->current;
+        apply_id(g, (int)a[k]);
+        b->steps[k]++;
+        if (g->won) {
+            /* the observation is the actor's: no one is to move in a finished game */
+            emit(b, k, actor, ((g->won >> actor) & 1) ? 1.0f : -1.0f, 1, 0);
+        } else {
+            emit(b, k, g->current, 0.0f, 0, b->steps[k] >= b->max_actions);
+        }
+    }
+    Py_END_ALLOW_THREADS
+    b->busy = 0;
+    PyBuffer_Release(&av);
+    return PyLong_FromLong(-1);
+}
+
+PyDoc_STRVAR(batch_seeds_doc, "game_seeds()\n--\n\nEach env's current game seed (a tuple).");
+
+static PyObject *batch_seeds(Batch *b, PyObject *unused) {
+    PyObject *t = PyTuple_New(b->num);
+    if (t == NULL) return NULL;
+    for (int k = 0; k < b->num; k++) {
+        PyObject *v = PyLong_FromUnsignedLongLong(b->seeds[k]);
+        if (v == NULL) {
+            Py_DECREF(t);
+            return NULL;
+        }
+        PyTuple_SET_ITEM(t, k, v);
+    }
+    return t;
+}
+
+PyDoc_STRVAR(batch_lengths_doc,
+             "game_lengths()\n--\n\nActions taken so far in each env's current game (a tuple).");
+
+static PyObject *batch_lengths(Batch *b, PyObject *unused) {
+    PyObject *t = PyTuple_New(b->num);
+    if (t == NULL) return NULL;
+    for (int k = 0; k < b->num; k++) {
+        PyObject *v = PyLong_FromLong(b->steps[k]);
+        if (v == NULL) {
+            Py_DECREF(t);
+            return NULL;
+        }
+        PyTuple_SET_ITEM(t, k, v);
+    }
+    return t;
+}
+
+static int env_index(Batch *b, int k) {
+    if (k < 0 || k >= b->num) {
+        PyErr_Format(PyExc_IndexError, "env index %d is not in 0..%d", k, b->num - 1);
+        return -1;
+    }
+    return 0;
+}
+
+PyDoc_STRVAR(batch_get_state_doc,
+             "get_state(index)\n--\n\nEnv `index`'s game in the kernel's encoding.");
+
+static PyObject *batch_get_state(Batch *b, PyObject *args) {
+    int k;
+    if (!PyArg_ParseTuple(args, "i", &k) || env_index(b, k) < 0) return NULL;
+    return encode(&b->games[k]);
+}
+
+PyDoc_STRVAR(batch_set_state_doc,
+             "set_state(index, state)\n--\n\n"
+             "Put an encoded running game into env `index` (its action count restarts at 0) and\n"
+             "write that env's outputs as after a reset.");
+
+static PyObject *batch_set_state(Batch *b, PyObject *args) {
+    int k;
+    PyObject *state;
+    if (!PyArg_ParseTuple(args, "iO", &k, &state) || env_index(b, k) < 0 || not_busy(b) < 0)
+        return NULL;
+    Game g;
+    if (decode(state, &g) < 0) return NULL;
+    if (g.players != b->players || g.tortuga != b->tortuga) {
+        PyErr_SetString(PyExc_ValueError, "state: another player count or version than the batch's");
+        return NULL;
+    }
+    if (g.won) {
+        PyErr_SetString(PyExc_ValueError, "state: the game is over");
+        return NULL;
+    }
+    b->games[k] = g;
+    b->steps[k] = 0;
+    emit(b, k, g.current, 0.0f, 0, 0);
+    Py_RETURN_NONE;
+}
+
+static PyMethodDef batch_methods[] = {
+    {"reset", (PyCFunction)(void (*)(void))batch_reset, METH_VARARGS | METH_KEYWORDS,
+     batch_reset_doc},
+    {"step", (PyCFunction)batch_step, METH_O, batch_step_doc},
+    {"game_seeds", (PyCFunction)batch_seeds, METH_NOARGS, batch_seeds_doc},
+    {"game_lengths", (PyCFunction)batch_lengths, METH_NOARGS, batch_lengths_doc},
+    {"get_state", (PyCFunction)batch_get_state, METH_VARARGS, batch_get_state_doc},
+    {"set_state", (PyCFunction)batch_set_state, METH_VARARGS, batch_set_state_doc},
+    {NULL, NULL, 0, NULL},
+};
+
+static PyMemberDef batch_members[] = {
+    {"num_envs", T_INT, offsetof(Batch, num), READONLY, "games in the batch"},
+    {"players", T_INT, offsetof(Batch, players), READONLY, "seats per game"},
+    {"size", T_INT, offsetof(Batch, size), READONLY, "observation floats per game"},
+    {NULL, 0, 0, 0, NULL},
+};
+
+PyDoc_STRVAR(batch_doc,
+             "Batch(num_envs, players, variant, max_actions, obs, mask, reward, rewards,\n"
+             "      terminated, truncated, seat)\n--\n\n"
+             "B Cartagena games stepping together, writing into the given arrays (see\n"
+             "games/cartagena/vector.py): obs float32 (B, size), mask bool (B, 261), reward\n"
+             "float32 (B,), rewards float32 (B, players), terminated and truncated bool (B,),\n"
+             "seat int64 (B,). Call reset() before step().");
+
+static PyTypeObject BatchType = {
+    PyVarObject_HEAD_INIT(NULL, 0)
+    .tp_name = "buccaneer.games.cartagena.ckernel.Batch",
+    .tp_basicsize = sizeof(Batch),
+    .tp_dealloc = (destructor)batch_dealloc,
+    .tp_flags = Py_TPFLAGS_DEFAULT,
+    .tp_doc = batch_doc,
+    .tp_methods = batch_methods,
+    .tp_members = batch_members,
+    .tp_new = batch_new,
+};
+
 static PyMethodDef methods[] = {
     {"playouts", (PyCFunction)(void (*)(void))k_playouts, METH_VARARGS | METH_KEYWORDS,
      playouts_doc},
@@ -841,9 +1329,17 @@ static struct PyModuleDef module = {
 };
 
 PyMODINIT_FUNC PyInit_ckernel(void) {
+    init_tables();
+    if (PyType_Ready(&BatchType) < 0) return NULL;
     PyObject *m = PyModule_Create(&module);
     if (m == NULL) return NULL;
     if (PyModule_AddIntConstant(m, "VERSION", 1) < 0) {
+        Py_DECREF(m);
+        return NULL;
+    }
+    Py_INCREF(&BatchType);
+    if (PyModule_AddObject(m, "Batch", (PyObject *)&BatchType) < 0) {
+        Py_DECREF(&BatchType);
         Py_DECREF(m);
         return NULL;
     }
