@@ -65,12 +65,14 @@ ISLAND = 5  # phase 3 source tag: island -> crew (CREW = crew -> fleet)
 ACTION_TYPES = TortugaAction.__args__
 
 
-def _subsets(items: list[int]) -> list[tuple[int, ...]]:
-    """All subsets of `items` (ascending tuples), the empty one first."""
+@lru_cache(maxsize=64)
+def _subsets(items: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
+    """All subsets of `items` (ascending tuples), the empty one first. Cached: there are only
+    32 sets of dice, and a roll the selection cache has not seen yet asks for several."""
     result: list[tuple[int, ...]] = [()]
     for item in items:
         result += [(*subset, item) for subset in result]
-    return [tuple(sorted(s)) for s in result]
+    return tuple(tuple(sorted(s)) for s in result)
 
 
 @lru_cache(maxsize=1 << 16)
@@ -80,11 +82,11 @@ def selection_table(roll: tuple[int, ...], board_room: int, raid_room: int) -> t
 
     "They may select more than one die, if all selected dice show the same action", skulls
     joining them or standing alone (docs/rulings.md: a selection must be assignable)."""
-    skulls = [d for d in range(DICE) if roll[d] == SKULL]
+    skulls = tuple(d for d in range(DICE) if roll[d] == SKULL)
     skull_sets = _subsets(skulls)
     result: list[Select] = []
     for action in range(5):
-        showing = [d for d in range(DICE) if roll[d] == action]
+        showing = tuple(d for d in range(DICE) if roll[d] == action)
         if not showing:
             continue
         room = board_room if action == BOARD else raid_room if action == RAID else DICE
