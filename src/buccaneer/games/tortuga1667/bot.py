@@ -1,7 +1,9 @@
 """The hand-written Tortuga 1667 strategy (`agents.make("heuristic")`, and a rollout policy).
 
-It reads only its own seat's `legal_actions` and `view` (docs/architecture.md, "Agents") and
+It reads only its own seat's `legal_actions` and `bot_view` (docs/architecture.md, "Agents") and
 keeps no memory between calls: the same view and the same random stream give the same action.
+(It does keep pure caches of values that depend on a few view fields only, such as the loyalty
+beliefs: rollouts meet the same inputs again and again; `clear_caches` empties them.)
 
 How it plays, in short. Every choice is scored in "chests" (own nation's minus the other's; see
 `bot_values`) and the best is taken, ties broken by the random stream:
@@ -23,7 +25,7 @@ How it plays, in short. Every choice is scored in "chests" (own nation's minus t
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from buccaneer.core.errors import IllegalAction
@@ -53,12 +55,7 @@ from buccaneer.games.tortuga1667.actions import (
     TimeOut,
     Vote,
 )
-from buccaneer.games.tortuga1667.bot_beliefs import (
-    EMPTY,
-    HIDDEN,
-    ISLAND,
-    Ctx,
-)
+from buccaneer.games.tortuga1667.bot_beliefs import ISLAND, Ctx, clear_beliefs
 from buccaneer.games.tortuga1667.bot_values import (
     SABOTAGE,
     SUPPORT,
@@ -70,8 +67,10 @@ from buccaneer.games.tortuga1667.bot_values import (
     brawl_gain,
     card_keep_value,
     card_value,
+    clear_memos,
     deck_odds,
     end_value,
+    face_down,
     hidden_value,
     majority_chance,
     maroon_value,
@@ -79,12 +78,11 @@ from buccaneer.games.tortuga1667.bot_values import (
     my_spot_value,
     spot_value,
     tempo,
-    unseen_cards,
     vote_alignment,
 )
 from buccaneer.games.tortuga1667.components import FOUNTAIN_OF_YOUTH, SKULL, bottom_of
+from buccaneer.games.tortuga1667.view import EMPTY, HIDDEN
 
-PLACE_INDEX = {"flying_dutchman": 0, "jolly_roger": 1, "tortuga": 2}
 NEUTRAL: Model = (0.3, 0.3, 0.4)  # how a seat with no stake plays an attack card (the deck's mix)
 LOOK_INFO = 0.2  # share of a face-down card's uncertainty that knowing it is worth
 KEEP_WEIGHT = 0.15  # the vote cards left in hand, against the vote at hand
@@ -106,19 +104,26 @@ class Tortuga1667Bot:
             )
 
     def act(self, state: State, seat: int, rng: random.Random) -> Action:
-        """One of `state.legal_actions(seat)`, from that and `state.view(seat)` alone (read
-        once); `rng` only breaks ties, so equal views and equal streams give equal actions."""
+        """One of `state.legal_actions(seat)`, from that and `state.bot_view(seat)` alone (the
+        view's knowledge, typed: view.py's `BotView`, read once); `rng` only breaks ties, so
+        equal views and equal streams give equal actions."""
         legal = state.legal_actions(seat)
         if not legal:
             raise IllegalAction(f"seat {seat} has no decision to make now")
         if len(legal) == 1:
             return legal[0]
-        ctx = Ctx(state.view(seat), seat)
-        kind = ctx.decision.get("kind", "")
-        handler = HANDLERS.get(kind)
+        view = state.bot_view(seat)
+        handler = HANDLERS.get(view.decision[0]) if view.decision else None
         if handler is None:
             return _first(legal)
-        return _best(handler(ctx, legal), legal, rng)
+        return _best(handler(Ctx(view), legal), legal, rng)
+
+
+def clear_caches() -> None:
+    """Empty the bot's pure caches (loyalty beliefs, unseen event cards, the vote deck's odds):
+    decisions are the same either way; for tests, and to give back their memory."""
+    clear_beliefs()
+    clear_memos()
 
 
 # -- choosing ----------------------------------------------------------------------------------
@@ -149,8 +154,8 @@ class _Cards:
 
     def __init__(self, ctx: Ctx) -> None:
         self.ctx = ctx
-        self.unseen = unseen_cards(ctx)
-        self.armada = armada_chance(ctx, self.unseen)
+        self.faces = face_down(ctx)
+        self.armada = armada_chance(ctx, self.faces.cards)
         self.end = end_value(ctx)
         self.tempo = tempo(ctx)
 
@@ -163,7 +168,7 @@ class _Cards:
         for slot, card in enumerate(ctx.row):
             if card == HIDDEN:
                 if hidden == -1.0:
-                    hidden, _spread = hidden_value(ctx, self.unseen, revealer)
+                    hidden, _spread = hidden_value(ctx, self.faces, revealer)
                 q = self.armada[slot]
                 values.append(q * self.end + (1 - q) * hidden)
             elif card == EMPTY:
@@ -177,7 +182,7 @@ class _Cards:
         worth: how far the card may lie from that value (the Armada's chance included), since
         a known card is revealed, avoided or pointed at a foe as it deserves."""
         ctx = self.ctx
-        mean, spread = hidden_value(ctx, self.unseen, ctx.me)
+        mean, spread = hidden_value(ctx, self.faces, ctx.me)
         values = []
         info = []
         for slot, card in enumerate(ctx.row):
@@ -363,7 +368,7 @@ def _mutiny_win(ctx: Ctx, ship: int, captain: int, mate: int) -> float:
     return -ctx.sides[captain] * top + promotion - ctx.pf[captain] * FRIEND_FIRE
 
 
-def _best_mark(hand: list[int], skull: bool) -> int:
+def _best_mark(hand: Sequence[int], skull: bool) -> int:
     """A card of the hand with (or without) a skull, for weighing a mutiny call."""
     for card in hand:
         if (bottom_of(card) == SKULL) == skull:
@@ -404,11 +409,7 @@ def _vote(ctx: Ctx, legal: list[Action]) -> list[float]:
     the bot's side, plus what the cards left in hand are worth for later votes. An attack helps
     the captain's nation, a mutiny makes the first mate captain, a brawl moves Tortuga's
     chests."""
-    info = ctx.decision
-    kind = info["vote"]
-    place = PLACE_INDEX[info["place"]]
-    caller = info["caller"]
-    voters: list[int] = info["voters"]
+    _vote_step, kind, place, caller, voters = ctx.decision
     hand = ctx.hand
     values: list[float] = []
     if kind == "attack":
@@ -439,7 +440,7 @@ def _vote(ctx: Ctx, legal: list[Action]) -> list[float]:
     return values
 
 
-def _keep(ctx: Ctx, hand: list[int], ballot: tuple[int, ...]) -> float:
+def _keep(ctx: Ctx, hand: Sequence[int], ballot: tuple[int, ...]) -> float:
     """What the hand keeps after this ballot (cards played leave it), minus El Dorado spent."""
     left = list(hand)
     for card in ballot:
@@ -482,12 +483,12 @@ def _stow(ctx: Ctx, legal: list[Action]) -> list[float]:
 def _place_pawn(ctx: Ctx, legal: list[Action]) -> list[float]:
     """Advanced setup: the spots above a chosen one that are taken decide the rank once the
     gaps close ("worden alle pionnen omhoog verplaatst waar plek is")."""
-    spots = ctx.view["spots"] or [[], [], []]
+    spots = ctx.view.spots or ((), (), ())
     values = []
     for action in legal:
         assert isinstance(action, PlacePawn)
         taken = spots[action.place][: action.position]
-        rank = sum(1 for s in taken if s is not None)
+        rank = sum(1 for s in taken if s >= 0)
         free_above = action.position - rank
         values.append(my_spot_value(ctx, action.place, rank + free_above // 2) - 0.01 * free_above)
     return values
@@ -637,7 +638,7 @@ def _crows(ctx: Ctx, legal: list[Action]) -> list[float]:
 def _crows_pick(ctx: Ctx, legal: list[Action]) -> list[float]:
     """Crow's Nest: give the target cards that serve the bot's side in the votes it will take
     part in (a foe must then play them; a friend would anyway)."""
-    target = ctx.decision.get("target", ctx.me)
+    target = ctx.decision[2]  # the pending ("crows_pick", picker, target, cards left)
     return [
         vote_alignment(ctx, a.card, target) if isinstance(a, PickVote) else -99.0 for a in legal
     ]
@@ -670,4 +671,4 @@ HANDLERS: dict[str, Callable[[Ctx, list[Action]], list[float]]] = {
     "crows_pick": _crows_pick,
 }
 
-__all__ = ["HANDLERS", "Tortuga1667Bot"]
+__all__ = ["HANDLERS", "Tortuga1667Bot", "clear_caches"]

@@ -20,21 +20,14 @@ every team's expected size matches the number of its cards still unaccounted for
 
 from __future__ import annotations
 
-from typing import Any
-
 from buccaneer.games.tortuga1667.components import (
     BRITISH,
     DUTCH,
     FRENCH,
-    VOTE_DECK,
     team_sizes,
-    vote_name,
 )
+from buccaneer.games.tortuga1667.view import BotView
 
-TEAM_INDEX = {"british": BRITISH, "french": FRENCH, "dutch": DUTCH}
-VOTE_ID = {vote_name(card): card for card in set(VOTE_DECK)}
-HIDDEN = "?"
-EMPTY = ""
 # Place codes in `Ctx.where`: 0/1 a ship, 2 Tortuga, 3 a rowboat (rank: the ship it belongs to).
 SHIP_FD, SHIP_JR, ISLAND, BOAT = 0, 1, 2, 3
 # How strongly the table speaks for a seat's nation: the factor on its odds British : French
@@ -45,6 +38,16 @@ CAPTAIN_ODDS = 2.9
 CABIN_BOY_ODDS = 1.5
 GOVERNOR_ODDS = 1.5
 MAX_LEAN = 3
+# Loyalty beliefs already worked out, by the fields they depend on (`Ctx.__init__`); a pure
+# cache, so the bot decides exactly as without it. Emptied when it holds this many.
+BELIEFS_KEPT = 50_000
+Beliefs = tuple[tuple[float, ...], tuple[float, ...], tuple[float, ...]]  # pf, pe, sides
+_BELIEFS: dict[tuple[object, ...], Beliefs] = {}
+
+
+def clear_beliefs() -> None:
+    """Empty the beliefs cache (it never changes a value: for tests and memory)."""
+    _BELIEFS.clear()
 
 
 class Ctx:
@@ -87,66 +90,59 @@ class Ctx:
         "where",
     )
 
-    def __init__(self, view: dict[str, Any], seat: int) -> None:
+    def __init__(self, view: BotView) -> None:
         self.view = view
-        self.me = seat
+        seat = self.me = view.seat
         # Values worked out during this one decision (spot values): never kept across calls.
         self.memo: dict[tuple[int, int], float] = {}
         self.now: list[float] = []  # each seat's spot value where it stands (filled on demand)
-        self.n: int = view["players"]
-        n = self.n
-        ships = view["ships"]
-        fd, jr = ships["flying_dutchman"], ships["jolly_roger"]
-        island = view["tortuga"]
-        self.lines: list[list[int]] = [fd["crew"], jr["crew"], island["crew"]]
-        self.holds: list[list[int]] = [
-            [fd["holds"]["british"], fd["holds"]["french"]],
-            [jr["holds"]["british"], jr["holds"]["french"]],
-        ]
-        self.tortuga: list[int] = [island["british"], island["french"], island["loose"]]
-        self.galleon: int = view["galleon"]
-        boats = view["rowboats"]
-        self.rowboats: list[int] = [
-            _boat(boats["flying_dutchman"]),
-            _boat(boats["jolly_roger"]),
-        ]
+        n = self.n = view.players
+        lines = self.lines = view.lines
+        self.holds = view.holds
+        self.tortuga = view.tortuga
+        self.galleon = view.galleon
+        rowboats = self.rowboats = view.rowboats
         where: list[tuple[int, int]] = [(BOAT, 0)] * n
-        for place, line in enumerate(self.lines):
+        for place, line in enumerate(lines):
             for rank, s in enumerate(line):
                 where[s] = (place, rank)
-        for ship, occupant in enumerate(self.rowboats):
+        for ship, occupant in enumerate(rowboats):
             if occupant >= 0:
                 where[occupant] = (BOAT, ship)
         self.where = where
-        chests = view["team_chests"]
-        self.chests: tuple[int, int] = (chests["british"], chests["french"])
-        self.team: int = TEAM_INDEX[view["loyalty"]]
-        self.hand: list[int] = [VOTE_ID[name] for name in view["votes"]]
-        self.vote_sizes: list[int] = view["vote_hand_sizes"]
-        self.vote_deck: int = view["vote_deck"]
-        top = view["vote_deck_top"]
-        self.vote_deck_top: int = VOTE_ID[top] if top is not None else -1
-        self.pirate_code: list[int] = view["pirate_code"]
-        self.albatross: list[int] = view["albatross"]
-        self.maps: list[list[str]] = view["treasure_maps"]
-        self.scurvy: list[bool] = view["scurvy"]
-        events = view["events"]
-        self.row: list[str] = [
-            EMPTY if card == "empty" else HIDDEN if card is None else card for card in events["row"]
-        ]
-        self.bottom_five: list[bool] = events["bottom_five"]
-        self.deck: int = events["deck"]
-        self.discard: list[str] = events["discard"]
-        self.in_game: list[str] = events["in_game"]
-        self.armada_live: bool = events["armada_in_deck"]
-        self.tiebreak: bool = view["tiebreak"]
-        self.current: int = view["current"]
-        self.decision: dict[str, Any] = view["decision"] or {}
+        self.chests = view.chests
+        self.team = view.team
+        self.hand = view.hand
+        self.vote_sizes = view.vote_sizes
+        self.vote_deck = view.vote_deck
+        self.vote_deck_top = view.vote_deck_top
+        self.pirate_code = view.pirate_code
+        self.albatross = view.albatross
+        self.maps = view.maps
+        self.scurvy = view.scurvy
+        self.row = view.row
+        self.bottom_five = view.bottom_five
+        self.deck = view.deck
+        self.discard = view.discard
+        self.in_game = view.in_game
+        self.armada_live = view.armada_live
+        self.tiebreak = view.tiebreak
+        self.current = view.current
+        self.decision = view.decision
         self.acting = self._acting_team()
-        self.pf, self.pe = beliefs(self)
-        # +1 for a seat surely on the bot's side, -1 surely against, in between by belief.
-        self.sides: list[float] = [f - e for f, e in zip(self.pf, self.pe, strict=True)]
-        self.sides[seat] = 1.0
+        # Beliefs are a function of these fields alone (see `beliefs`), and a rollout meets
+        # the same ones again and again: worked out once, read-only after.
+        key = (n, seat, self.team, self.acting, view.known, lines, self.holds, self.tortuga)
+        known = _BELIEFS.get(key)
+        if known is None:
+            pf, pe = beliefs(self)
+            # +1 for a seat surely on the bot's side, -1 surely against, in between by belief.
+            sides = [f - e for f, e in zip(pf, pe, strict=True)]
+            sides[seat] = 1.0
+            if len(_BELIEFS) >= BELIEFS_KEPT:
+                _BELIEFS.clear()
+            known = _BELIEFS[key] = (tuple(pf), tuple(pe), tuple(sides))
+        self.pf, self.pe, self.sides = known
 
     def _acting_team(self) -> int:
         """The nation whose chests the bot counts as its own. The Dutch seat wins only on a tie
@@ -183,15 +179,6 @@ class Ctx:
         return BRITISH
 
 
-def _boat(value: Any) -> int:
-    """A rowboat in the view (a seat, null or "destroyed") as the engine's number."""
-    if value is None:
-        return -1
-    if value == "destroyed":
-        return -2
-    return int(value)
-
-
 def beliefs(ctx: Ctx) -> tuple[list[float], list[float]]:
     """Per seat: the probability it plays for the bot's side (`pf`) and against it (`pe`).
 
@@ -203,13 +190,12 @@ def beliefs(ctx: Ctx) -> tuple[list[float], list[float]]:
     sizes[ctx.team] -= 1
     rows: dict[int, list[float]] = {}
     unknown: list[int] = []
-    known = ctx.view["known_loyalties"]
+    known = ctx.view.known
     for s in range(n):
         if s == me:
             continue
-        name = known.get(str(s)) if known else None
-        if name is not None:
-            team = TEAM_INDEX[name]
+        team = known[s] if known else -1
+        if team >= 0:
             row = [0.0, 0.0, 0.0]
             row[team] = 1.0
             rows[s] = row

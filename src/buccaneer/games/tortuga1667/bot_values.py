@@ -9,13 +9,10 @@ to the bot's side; the vote models estimate how likely an attack, mutiny or braw
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable, Sequence
+from typing import NamedTuple
 
-from buccaneer.games.tortuga1667.bot_beliefs import (
-    EMPTY,
-    HIDDEN,
-    ISLAND,
-    Ctx,
-)
+from buccaneer.games.tortuga1667.bot_beliefs import ISLAND, Ctx
 from buccaneer.games.tortuga1667.components import (
     ALBATROSS,
     ATLANTIS,
@@ -43,6 +40,7 @@ from buccaneer.games.tortuga1667.components import (
     flag_of,
     top_of,
 )
+from buccaneer.games.tortuga1667.view import EMPTY, HIDDEN
 
 # What ending the game is worth: a won game against an even chance, in chests.
 GAME_VALUE = 8.0
@@ -60,8 +58,25 @@ SKULL_COUNT = sum(1 for c in VOTE_DECK if bottom_of(c) == SKULL)
 # How a voter plays its card in an attack, by whether it wants the attack to succeed:
 # (cannon, water, torch) probabilities.
 Model = tuple[float, float, float]
+# What a card revealed by a seat is worth to the bot's side (`CARD_VALUES`).
+CardRule = Callable[[Ctx, int], float]
 SUPPORT: Model = (0.35, 0.1, 0.55)
 SABOTAGE: Model = (0.25, 0.6, 0.15)
+
+# Pure caches of values that depend on a few view fields only (`face_down`, `deck_odds`,
+# `attack_chance`, `card_keep_value`): the bot decides exactly as without them. Each is
+# emptied when it holds MEMO_KEPT entries.
+MEMO_KEPT = 20_000
+_UNSEEN: dict[tuple[object, ...], FaceDown] = {}
+_ODDS: dict[tuple[object, ...], tuple[Model | None, float, float]] = {}
+_CHANCES: dict[tuple[object, ...], float] = {}
+_KEEP: dict[tuple[int, int, int, int], float] = {}
+
+
+def clear_memos() -> None:
+    """Empty this module's caches (they never change a value: for tests and memory)."""
+    for memo in (_UNSEEN, _ODDS, _CHANCES, _KEEP):
+        memo.clear()
 
 
 # -- places --------------------------------------------------------------------------------------
@@ -199,10 +214,45 @@ def tempo(ctx: Ctx) -> float:
 # -- event cards ---------------------------------------------------------------------------------
 
 
+class FaceDown(NamedTuple):
+    """The face-down event cards the bot has not seen (`unseen_cards`), and for
+    `hidden_value` the ones that are not the Spanish Armada: their number and each kind's
+    count and value rule, in the order of `cards`."""
+
+    cards: dict[str, int]
+    total: int
+    rules: tuple[tuple[int, CardRule], ...]
+
+
+def face_down(ctx: Ctx) -> FaceDown:
+    """`FaceDown` for this view (read-only: the same object serves every decision with these
+    inputs)."""
+    key = (ctx.in_game, ctx.discard, ctx.row, ctx.maps, ctx.albatross, ctx.pirate_code)
+    faces = _UNSEEN.get(key)
+    if faces is None:
+        if len(_UNSEEN) >= MEMO_KEPT:
+            _UNSEEN.clear()
+        cards = _unseen_cards(ctx)
+        kinds = [
+            (count, CARD_VALUES.get(card, _no_effect))
+            for card, count in cards.items()
+            if card != SPANISH_ARMADA and count
+        ]
+        total = 0
+        for count, _rule in kinds:
+            total += count
+        faces = _UNSEEN[key] = FaceDown(cards, total, tuple(kinds))
+    return faces
+
+
 def unseen_cards(ctx: Ctx) -> dict[str, int]:
     """The event cards the bot has not seen that lie face down in the row or the deck: those in
     the game minus the discard pile, the cards players keep in front of them and the row cards
-    the bot looked at."""
+    the bot looked at (read-only, see `face_down`)."""
+    return face_down(ctx).cards
+
+
+def _unseen_cards(ctx: Ctx) -> dict[str, int]:
     cards: dict[str, int] = {}
     for card in ctx.in_game:
         cards[card] = cards.get(card, 0) + 1
@@ -242,71 +292,135 @@ def armada_chance(ctx: Ctx, unseen: dict[str, int]) -> list[float]:
     return chance
 
 
+def _no_effect(ctx: Ctx, revealer: int) -> float:
+    return 0.0
+
+
 def card_value(ctx: Ctx, card: str, revealer: int) -> float:
     """What `revealer` turning up `card` is worth to the bot's side ("Alle effecten moeten
-    worden uitgevoerd zodra ze worden onthuld")."""
+    worden uitgevoerd zodra ze worden onthuld"); one function per card in `CARD_VALUES`."""
+    value = CARD_VALUES.get(card)
+    return 0.0 if value is None else value(ctx, revealer)
+
+
+def _armada_card(ctx: Ctx, revealer: int) -> float:
+    return end_value(ctx)
+
+
+def _pistol_card(ctx: Ctx, revealer: int) -> float:
+    if revealer != ctx.me:
+        return 0.8 * ctx.sides[revealer]
+    key = (-4, 0)
+    value = ctx.memo.get(key)
+    if value is None:
+        value = ctx.memo[key] = best_maroon(ctx)[0]
+    return value
+
+
+def _black_spot_card(ctx: Ctx, revealer: int) -> float:
+    # "De speler die deze kaart onthult wordt verbannen."
+    loss = now_value(ctx, revealer) - 0.1
+    if ctx.where[revealer][0] == ISLAND:
+        loss = 0.3  # marooned again on Tortuga: one vote card less
+    if FOUNTAIN_OF_YOUTH in ctx.maps[revealer]:
+        loss = min(loss, 0.4)
+    return -ctx.sides[revealer] * max(0.1, loss)
+
+
+def _marque_card(ctx: Ctx, revealer: int) -> float:
+    return max(0.3, best_marque(ctx)) if revealer == ctx.me else 0.35 * ctx.sides[revealer]
+
+
+def _map_card(ctx: Ctx, revealer: int) -> float:
+    # "geeft deze aan een andere speler"
     me = ctx.me
-    side = ctx.sides[revealer]
-    where = ctx.where[revealer]
-    if card == SPANISH_ARMADA:
-        return end_value(ctx)
-    if card == PISTOL:
-        return best_maroon(ctx)[0] if revealer == me else 0.8 * side
-    if card == BLACK_SPOT:
-        # "De speler die deze kaart onthult wordt verbannen."
-        loss = now_value(ctx, revealer) - 0.1
-        if where[0] == ISLAND:
-            loss = 0.3  # marooned again on Tortuga: one vote card less
-        if FOUNTAIN_OF_YOUTH in ctx.maps[revealer]:
-            loss = min(loss, 0.4)
-        return -side * max(0.1, loss)
-    if card == LETTER_OF_MARQUE:
-        return max(0.3, best_marque(ctx)) if revealer == me else 0.35 * side
-    if card in TREASURE_MAPS:
-        # "geeft deze aan een andere speler"
-        if revealer == me:
-            return 0.35 * max(ctx.sides[s] for s in range(ctx.n) if s != me)
-        return 0.2 * side
-    if card == CROWS_NEST:
-        return 0.3 * side
-    if card == ALBATROSS:
-        return _albatross(ctx, revealer, where, side)
-    if card == SCURVY:
-        # "Alle spelers op hetzelfde schip of eiland ... verliezen hun volgende beurt."
-        seats = ctx.lines[where[0]] if where[0] <= ISLAND else [revealer]
-        return -0.25 * sum(ctx.sides[s] for s in seats)
-    if card == BLACK_POWDER:
-        return 0.0
-    if card == CABIN_FEVER:
-        # "De Loyaliteitskaarten van beide spelers worden geschud en teruggegeven": with a
-        # seat of the other side, half the time the bot changes sides (a lead becomes a
-        # deficit); with a friend nothing happens. With two players the target is forced.
-        if revealer == me:
-            return max(ctx.pe[s] * -ctx.lead() for s in range(ctx.n) if s != me)
-        return -ctx.lead() if ctx.n == 2 else 0.0
-    if card == EIGHT_BELLS:
-        return _eight_bells(ctx, where[0])
-    if card == FACADE:
-        # "ruilt de positie van zijn/haar pion met de speler aan zijn/haar rechterzijde"
-        # (docs/rulings.md: the seat before it in turn order).
-        other = (revealer - 1) % ctx.n
-        mine = value_at(ctx, revealer, ctx.where[other]) - now_value(ctx, revealer)
-        theirs = value_at(ctx, other, where) - now_value(ctx, other)
-        return side * mine + ctx.sides[other] * theirs
-    if card == PIRATE_CODE:
-        # "mag niet deelnemen aan de volgende twee stemronden"
-        captain = where[0] <= 1 and where[1] == 0
-        return -side * (0.9 if captain else 0.3)
-    if card == STORMY_SEAS:
-        # "Alle schatkisten op het schip of eiland ... worden teruggezet op het Spaanse Galjoen."
-        if where[0] <= 1:
-            british, french = ctx.holds[where[0]]
-        elif where[0] == ISLAND:
-            british, french = ctx.tortuga[0], ctx.tortuga[1]
-        else:
-            return 0.0
-        return ctx.gain(-british, -french)
+    if revealer != me:
+        return 0.2 * ctx.sides[revealer]
+    key = (-5, 0)  # the same for the three maps
+    value = ctx.memo.get(key)
+    if value is None:
+        value = ctx.memo[key] = 0.35 * max(ctx.sides[s] for s in range(ctx.n) if s != me)
+    return value
+
+
+def _crows_nest_card(ctx: Ctx, revealer: int) -> float:
+    return 0.3 * ctx.sides[revealer]
+
+
+def _albatross_card(ctx: Ctx, revealer: int) -> float:
+    return _albatross(ctx, revealer, ctx.where[revealer], ctx.sides[revealer])
+
+
+def _scurvy_card(ctx: Ctx, revealer: int) -> float:
+    # "Alle spelers op hetzelfde schip of eiland ... verliezen hun volgende beurt."
+    place = ctx.where[revealer][0]
+    seats = ctx.lines[place] if place <= ISLAND else [revealer]
+    return -0.25 * sum(ctx.sides[s] for s in seats)
+
+
+def _black_powder_card(ctx: Ctx, revealer: int) -> float:
     return 0.0
+
+
+def _cabin_fever_card(ctx: Ctx, revealer: int) -> float:
+    # "De Loyaliteitskaarten van beide spelers worden geschud en teruggegeven": with a
+    # seat of the other side, half the time the bot changes sides (a lead becomes a
+    # deficit); with a friend nothing happens. With two players the target is forced.
+    me = ctx.me
+    if revealer == me:
+        lead = ctx.lead()
+        return max(ctx.pe[s] * -lead for s in range(ctx.n) if s != me)
+    return -ctx.lead() if ctx.n == 2 else 0.0
+
+
+def _eight_bells_card(ctx: Ctx, revealer: int) -> float:
+    return _eight_bells(ctx, ctx.where[revealer][0])
+
+
+def _facade_card(ctx: Ctx, revealer: int) -> float:
+    # "ruilt de positie van zijn/haar pion met de speler aan zijn/haar rechterzijde"
+    # (docs/rulings.md: the seat before it in turn order).
+    other = (revealer - 1) % ctx.n
+    mine = value_at(ctx, revealer, ctx.where[other]) - now_value(ctx, revealer)
+    theirs = value_at(ctx, other, ctx.where[revealer]) - now_value(ctx, other)
+    return ctx.sides[revealer] * mine + ctx.sides[other] * theirs
+
+
+def _pirate_code_card(ctx: Ctx, revealer: int) -> float:
+    # "mag niet deelnemen aan de volgende twee stemronden"
+    where = ctx.where[revealer]
+    captain = where[0] <= 1 and where[1] == 0
+    return -ctx.sides[revealer] * (0.9 if captain else 0.3)
+
+
+def _stormy_seas_card(ctx: Ctx, revealer: int) -> float:
+    # "Alle schatkisten op het schip of eiland ... worden teruggezet op het Spaanse Galjoen."
+    place = ctx.where[revealer][0]
+    if place <= 1:
+        british, french = ctx.holds[place]
+    elif place == ISLAND:
+        british, french = ctx.tortuga[0], ctx.tortuga[1]
+    else:
+        return 0.0
+    return ctx.gain(-british, -french)
+
+
+CARD_VALUES: dict[str, CardRule] = {
+    SPANISH_ARMADA: _armada_card,
+    PISTOL: _pistol_card,
+    BLACK_SPOT: _black_spot_card,
+    LETTER_OF_MARQUE: _marque_card,
+    **dict.fromkeys(TREASURE_MAPS, _map_card),
+    CROWS_NEST: _crows_nest_card,
+    ALBATROSS: _albatross_card,
+    SCURVY: _scurvy_card,
+    BLACK_POWDER: _black_powder_card,
+    CABIN_FEVER: _cabin_fever_card,
+    EIGHT_BELLS: _eight_bells_card,
+    FACADE: _facade_card,
+    PIRATE_CODE: _pirate_code_card,
+    STORMY_SEAS: _stormy_seas_card,
+}
 
 
 def _albatross(ctx: Ctx, revealer: int, where: tuple[int, int], side: float) -> float:
@@ -345,21 +459,18 @@ def _eight_bells(ctx: Ctx, place: int) -> float:
     return total
 
 
-def hidden_value(ctx: Ctx, unseen: dict[str, int], revealer: int) -> tuple[float, float]:
+def hidden_value(ctx: Ctx, faces: FaceDown, revealer: int) -> tuple[float, float]:
     """The mean value of a face-down card that is not the Spanish Armada, and the mean distance
     from that mean (how much knowing the card is worth)."""
-    total = 0
-    values: list[tuple[int, float]] = []
-    mean = 0.0
-    for card, count in unseen.items():
-        if card == SPANISH_ARMADA or not count:
-            continue
-        total += count
-        value = card_value(ctx, card, revealer)
-        values.append((count, value))
-        mean += count * value
+    total = faces.total
     if not total:
         return 0.0, 0.0
+    values: list[tuple[int, float]] = []
+    mean = 0.0
+    for count, rule in faces.rules:
+        value = rule(ctx, revealer)
+        values.append((count, value))
+        mean += count * value
     mean /= total
     spread = sum(count * abs(value - mean) for count, value in values) / total
     return mean, spread
@@ -432,6 +543,18 @@ def deck_odds(ctx: Ctx) -> tuple[Model | None, float, float]:
     hand; (None, 0, 0) when the deck is empty and nothing is added."""
     if ctx.vote_deck == 0:
         return None, 0.0, 0.0
+    key = (ctx.vote_deck_top, ctx.hand)
+    odds = _ODDS.get(key)
+    if odds is None:
+        if len(_ODDS) >= MEMO_KEPT:
+            _ODDS.clear()
+        odds = _ODDS[key] = _deck_odds(ctx)
+    return odds
+
+
+def _deck_odds(ctx: Ctx) -> tuple[Model | None, float, float]:
+    """`deck_odds` for a deck that is not empty (a function of the top the bot knows and its
+    hand alone: a handful of cases, kept in `_ODDS`)."""
     top = ctx.vote_deck_top
     if top >= 0:
         tops = [0.0, 0.0, 0.0]
@@ -458,7 +581,17 @@ def deck_odds(ctx: Ctx) -> tuple[Model | None, float, float]:
 
 def attack_chance(mine: tuple[int, ...], voters: list[Model], deck: Model | None) -> float:
     """P(at least one cannon and more torches than water): "Wanneer er minstens 1 kanon en
-    minstens 1 ongebluste toorts worden onthuld"."""
+    minstens 1 ongebluste toorts worden onthuld" (a pure function, kept in `_CHANCES`)."""
+    key = (mine, tuple(voters), deck)
+    chance = _CHANCES.get(key)
+    if chance is None:
+        if len(_CHANCES) >= MEMO_KEPT:
+            _CHANCES.clear()
+        chance = _CHANCES[key] = _attack_chance(mine, voters, deck)
+    return chance
+
+
+def _attack_chance(mine: tuple[int, ...], voters: list[Model], deck: Model | None) -> float:
     cannon = 0
     diff = 0
     for card in mine:
@@ -502,7 +635,7 @@ def majority_chance(marked: int, cards: int, others: list[float]) -> float:
     return sum(q for k, q in enumerate(dist) if 2 * (marked + k) > total)
 
 
-def brawl_gain(ctx: Ctx, voters: list[int], mine: tuple[int, ...] | None = None) -> float:
+def brawl_gain(ctx: Ctx, voters: Sequence[int], mine: tuple[int, ...] | None = None) -> float:
     """The expected change in the bot's chest score from a brawl on Tortuga: "Als de
     meerderheid ... een Britse vlag heeft, worden beide schatkisten op Tortuga in het Britse vak
     geplaatst ... In het geval van een gelijkspel wordt er 1 schatkist in elk vak geplaatst."
@@ -553,8 +686,19 @@ def brawl_gain(ctx: Ctx, voters: list[int], mine: tuple[int, ...] | None = None)
 
 
 def card_keep_value(ctx: Ctx, card: int) -> float:
-    """How much a vote card is worth keeping for later votes, by where the bot stands."""
+    """How much a vote card is worth keeping for later votes, by where the bot stands (a
+    function of that spot, the bot's flag and the card: kept in `_KEEP`)."""
     place, rank = ctx.where[ctx.me]
+    key = (place, rank, ctx.my_flag(), card)
+    value = _KEEP.get(key)
+    if value is None:
+        if len(_KEEP) >= MEMO_KEPT:
+            _KEEP.clear()
+        value = _KEEP[key] = _card_keep_value(place, rank, key[2], card)
+    return value
+
+
+def _card_keep_value(place: int, rank: int, my_flag: int, card: int) -> float:
     top, flag, bottom = top_of(card), flag_of(card), bottom_of(card)
     if place < ISLAND:
         tops = (0.6, 0.15, 0.5) if rank == 0 else (0.4, 0.35, 0.4)
@@ -565,7 +709,7 @@ def card_keep_value(ctx: Ctx, card: int) -> float:
         flags = 0.6 if place == ISLAND else 0.3
         bottoms = (0.1, 0.1)
     value = tops[top] + bottoms[bottom]
-    if flag == ctx.my_flag():
+    if flag == my_flag:
         value += flags
     return value
 

@@ -57,45 +57,77 @@ EVENT_DECISIONS = ("give_map", "pistol", "marque", "marque_top", "powder", "feve
 AUTOMATIC = ("next_turn", "end_action", "reveal_card", "refill", "setup_chests")
 
 
-def _slots(state: Table) -> list[int]:
-    return [i for i, card in enumerate(state.row) if card is not None]
+# Action objects are frozen, so one object per value serves every state and every call: a turn
+# offers up to 10 Looks, 5 Reveals and 80 Points, and building them was most of a turn's
+# `legal_actions`. `apply` still takes only what the state offered (State.offered) or what
+# the full check finds equal to an offered action.
+MOVES: tuple[Move, ...] = tuple(Move(to) for to in range(5))
+ATTACK = Attack()
+MUTINY = Mutiny()
+BRAWL = Brawl()
+PASS = Pass()
+ATLANTIS_MAP = PlayMap(ATLANTIS)
+MAROONS: tuple[Maroon, ...] = tuple(Maroon(t) for t in range(9))
+MOVE_CHESTS: tuple[MoveChest, ...] = (MoveChest(BRITISH), MoveChest(FRENCH))
+# (occupied row slots, players, seat) -> the Looks, Reveals and Points of a turn, in order.
+_ROW_ACTIONS: dict[tuple[tuple[int, ...], int, int], tuple[Action, ...]] = {}
+
+
+def _row_actions(slots: tuple[int, ...], players: int, seat: int) -> tuple[Action, ...]:
+    """A turn's event card choices for these occupied slots: Looks, Reveals, then Points at
+    every other seat, pair by pair (the order `legal_actions` has always given)."""
+    key = (slots, players, seat)
+    found = _ROW_ACTIONS.get(key)
+    if found is None:
+        # "Als de Spaanse Vlootkaart de laatste kaart is, mogen spelers de actie 'Bekijk 2
+        # gebeurteniskaarten' of 'Wijs 2 gebeurteniskaarten aan' niet langer gebruiken."
+        pairs = [(a, b) for i, a in enumerate(slots) for b in slots[i + 1 :]]
+        others = [t for t in range(players) if t != seat]
+        actions: list[Action] = [Look(p) for p in pairs]
+        actions += [Reveal(s) for s in slots]
+        actions += [Point(p, t) for p in pairs for t in others]
+        found = _ROW_ACTIONS[key] = tuple(actions)
+    return found
 
 
 def main_actions(state: Table, seat: int) -> list[Action]:
     """A turn's choices: the four for everyone, the role actions, and a free Atlantis."""
-    actions: list[Action] = []
-    slots = _slots(state)
-    # "Als de Spaanse Vlootkaart de laatste kaart is, mogen spelers de actie 'Bekijk 2
-    # gebeurteniskaarten' of 'Wijs 2 gebeurteniskaarten aan' niet langer gebruiken."
-    pairs = [(a, b) for i, a in enumerate(slots) for b in slots[i + 1 :]]
-    actions += [Look(p) for p in pairs]
-    actions += [Reveal(s) for s in slots]
-    others = [t for t in range(state.players) if t != seat]
-    actions += [Point(p, t) for p in pairs for t in others]
+    row = state.row
+    actions = list(
+        _row_actions(tuple([i for i in range(len(row)) if row[i] is not None]), state.players, seat)
+    )
+    lines = state.lines
+    rowboats = state.rowboats
     place = state.place_of(seat)
     if place < TORTUGA:
-        if state.rowboats[place] == FREE:
-            actions.append(Move(3 + place))
-    elif place == TORTUGA:
-        actions += [Move(3 + ship) for ship in (0, 1) if state.rowboats[ship] == FREE]
-    else:
-        ship = 0 if state.rowboats[0] == seat else 1
-        actions += [Move(ship), Move(TORTUGA)]
-    if place < TORTUGA:
-        rank = state.lines[place].index(seat)
+        if rowboats[place] == FREE:
+            actions.append(MOVES[3 + place])
+        line = lines[place]
+        rank = line.index(seat)
         if rank == CAPTAIN:
-            actions.append(Attack())
-            actions += [Maroon(t) for t in state.lines[place] if t != seat]
+            actions.append(ATTACK)
+            actions += [MAROONS[t] for t in line if t != seat]
         elif rank == FIRST_MATE:
-            actions.append(Mutiny())
+            actions.append(MUTINY)
         elif rank == CABIN_BOY:
             hold = state.holds[place]
-            actions += [MoveChest(to) for to in (BRITISH, FRENCH) if hold[1 - to]]
+            if hold[FRENCH]:
+                actions.append(MOVE_CHESTS[BRITISH])
+            if hold[BRITISH]:
+                actions.append(MOVE_CHESTS[FRENCH])
         if ATLANTIS in state.maps[seat]:
-            actions.append(PlayMap(ATLANTIS))
-    elif place == TORTUGA and state.lines[TORTUGA][0] == seat:
-        actions.append(Brawl())
-    return actions or [Pass()]
+            actions.append(ATLANTIS_MAP)
+    elif place == TORTUGA:
+        if rowboats[0] == FREE:
+            actions.append(MOVES[3])
+        if rowboats[1] == FREE:
+            actions.append(MOVES[4])
+        if lines[TORTUGA][0] == seat:
+            actions.append(BRAWL)
+    else:
+        ship = 0 if rowboats[0] == seat else 1
+        actions += [MOVES[ship], MOVES[TORTUGA]]
+    return actions or [PASS]
 
 
 def decision_actions(state: Table, item: tuple[Any, ...]) -> list[Action]:

@@ -61,7 +61,7 @@ from buccaneer.games.tortuga1667.log import format_event
 from buccaneer.games.tortuga1667.sampling import determinize
 from buccaneer.games.tortuga1667.setup import set_up
 from buccaneer.games.tortuga1667.table import FREE, SEAT_NAMES, SHARED, Table
-from buccaneer.games.tortuga1667.view import build_view
+from buccaneer.games.tortuga1667.view import BotView, build_bot_view, build_view
 
 
 class Tortuga1667State(Table):
@@ -103,7 +103,14 @@ class Tortuga1667State(Table):
         return (self.queue[0][1],)
 
     def legal_actions(self, seat: int) -> list[Action]:
-        if type(seat) is not int or seat not in self.to_move():
+        if type(seat) is not int:
+            return []
+        offer = self._offer
+        if offer is not None and offer[0] == seat:
+            # Nothing has changed since this very list was built (`apply` forgets it): an agent
+            # asks, then its bot asks again.
+            return offer[1][:]
+        if seat not in self.to_move():
             return []
         if self.voting:
             return self.remember_offer(seat, self.ballot_choices(seat))
@@ -341,6 +348,12 @@ class Tortuga1667State(Table):
 
     def view(self, seat: int | None) -> dict[str, Any]:
         return build_view(self, seat)
+
+    def bot_view(self, seat: int) -> BotView:
+        """`view(seat)`'s knowledge as the heuristic bot reads it (view.py's `BotView`), built
+        straight from the fields: rollouts ask for it at every step."""
+        self.check_seat(seat, spectator=False)
+        return build_bot_view(self, seat)
 
     def determinize(self, seat: int | None, rng: random.Random) -> Self:
         self.check_seat(seat)

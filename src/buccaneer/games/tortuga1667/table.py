@@ -32,6 +32,8 @@ GAME = "tortuga1667"
 SHARED = 3  # winner_team when the tiebreak runs out of event cards still tied
 SEAT_NAMES: tuple[str, ...] = tuple(f"Pirate {i + 1}" for i in range(9))
 FREE = -1
+# One Vote object per single card (actions are frozen): votes are cast all game long.
+SINGLE_VOTES: tuple[Vote, ...] = tuple(Vote((card,)) for card in range(12))
 
 
 class Table(State):
@@ -172,7 +174,7 @@ class Table(State):
     def ballot_choices(self, seat: int) -> list[Action]:
         """The ballots `seat` may cast in the open vote."""
         hand = sorted(set(self.votes[seat]))
-        ballots: list[Action] = [Vote((c,)) for c in hand]
+        ballots: list[Action] = [SINGLE_VOTES[c] for c in hand]
         if EL_DORADO in self.maps[seat]:
             # El Dorado: "Deze speler mag 2 stemkaarten spelen bij een volgende stemronde naar
             # keuze".
