@@ -11,7 +11,7 @@ import random
 from typing import Any
 
 from buccaneer.agents.base import Agent
-from buccaneer.core.errors import IllegalAction, OptionError
+from buccaneer.core.errors import OptionError
 from buccaneer.core.registry import GAMES
 from buccaneer.core.state import Action, State
 
@@ -49,6 +49,7 @@ class HeuristicAgent:
         return self._bots[game]
 
     def act(self, state: State, seat: int, rng: random.Random) -> Action:
-        if not state.legal_actions(seat):
-            raise IllegalAction(f"seat {seat} has no decision to make now")
+        # Each game's bot refuses a seat with no decision (IllegalAction), as every agent must
+        # (tests/agents/test_no_decision.py): asking `legal_actions` here as well would build
+        # the list twice per move.
         return self.bot_for(state.game).act(state, seat, rng)
