@@ -3,23 +3,28 @@
 Rulebook: the Cartagena rulebook (docs/rulebooks.md); rulings: docs/rulings.md, "Cartagena".
 """
 
+from typing import Any
+
 from buccaneer.core.game import GameSpec
 from buccaneer.games.cartagena.actions import Back, EndTurn, Forward, action_from_json
 from buccaneer.games.cartagena.board import SYMBOLS, TILES
 from buccaneer.games.cartagena.bot import CartagenaBot
 from buccaneer.games.cartagena.codec import CartagenaCodec
 from buccaneer.games.cartagena.invariants import invariants
-from buccaneer.games.cartagena.kernel import (
-    compiled,
-    path_in_use,
-    random_game,
-    random_playout,
-    vector_env,
-)
+from buccaneer.games.cartagena.kernel import compiled, path_in_use, random_game, random_playout
 from buccaneer.games.cartagena.options import OPTIONS
 from buccaneer.games.cartagena.position import position
 from buccaneer.games.cartagena.render import render
 from buccaneer.games.cartagena.state import SEAT_NAMES, CartagenaState
+
+
+def vector_env(*args: Any, **kwargs: Any) -> Any:
+    """`vector.make` (`GameSpec.vector_env`), imported on first use: the environment needs
+    gymnasium and numpy (the `rl` extra), which `import buccaneer` must not."""
+    from buccaneer.games.cartagena.vector import make  # noqa: PLC0415
+
+    return make(*args, **kwargs)
+
 
 SPEC = GameSpec(
     name="cartagena",

@@ -57,14 +57,6 @@ def random_game(state: Any, policy_seed: int, max_actions: int) -> FastGame:
     return winners, scores, len(chosen), chosen
 
 
-def vector_env(*args: Any, **kwargs: Any) -> Any:
-    """`vector.make` (`GameSpec.vector_env`), imported on first use: the environment needs
-    gymnasium and numpy (the `rl` extra), which `import buccaneer` must not."""
-    from buccaneer.games.cartagena.vector import make  # noqa: PLC0415
-
-    return make(*args, **kwargs)
-
-
 def encode(state: Any) -> tuple[Any, ...]:
     """A Cartagena state in the kernel's encoding (the header of `ckernel.c` describes it)."""
     return (
