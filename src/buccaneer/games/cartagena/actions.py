@@ -53,6 +53,13 @@ FORWARD: tuple[tuple[Forward, ...], ...] = tuple(
 BACK: tuple[Back, ...] = tuple(Back(square) for square in range(START, BOAT + 1))
 END_TURN = EndTurn()
 
+# The same instances indexed by the square itself, for `legal_actions` to read with `map` (no
+# Python-level `+ 1` per pirate): FORWARD_FROM[card][from] for from 0..35, and the start (-1)
+# at index 36, where Python's negative indexing finds it; BACK_FROM[from] for from 0..36 (a
+# pirate never moves back from the start).
+FORWARD_FROM: tuple[tuple[Forward, ...], ...] = tuple(row[1:] + row[:1] for row in FORWARD)
+BACK_FROM: tuple[Back, ...] = BACK[1:]
+
 
 # The symbol names as a JSON type, made from the one list of them (a string to mypy).
 if TYPE_CHECKING:

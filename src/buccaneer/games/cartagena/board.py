@@ -6,7 +6,7 @@ order and sides are random per game unless a `layout` is given.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, NamedTuple
 
 from buccaneer.core.errors import OptionError
 from buccaneer.core.rng import Rng
@@ -83,7 +83,51 @@ def board_from_layout(layout: list[str]) -> tuple[int, ...]:
 
 def symbol_squares(board: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
     """For each symbol, its squares from start to boat: forward moves scan these six only."""
-    return tuple(tuple(i for i, s in enumerate(board) if s == sym) for sym in range(6))
+    found: list[list[int]] = [[], [], [], [], [], []]
+    for square, sym in enumerate(board):
+        found[sym].append(square)
+    return tuple(map(tuple, found))
+
+
+class BoardTables(NamedTuple):
+    """What moves are read from on one tunnel, made once per tunnel and shared by every state
+    on it (`board_tables`): sampled worlds and clones then cost nothing to set up, and a bot
+    that receives the same object again knows it has nothing to recompute."""
+
+    board: tuple[int, ...]
+    # sym_squares[card]: the squares of that symbol from start to boat.
+    sym_squares: tuple[tuple[int, ...], ...]
+    # ahead[card][origin + 1]: the squares of that symbol beyond `origin` (-1..35), nearest
+    # first: a forward move lands on the first free one of them, or in the boat.
+    ahead: tuple[tuple[tuple[int, ...], ...], ...]
+
+
+_TABLES: dict[tuple[int, ...], BoardTables] = {}
+_TABLES_SIZE = 4096  # tunnels kept (random layouts: 46,080 tile orders and sides)
+
+
+def board_tables(board: tuple[int, ...]) -> BoardTables:
+    """The tables of `board`, cached per tunnel (they are facts of the board alone)."""
+    tables = _TABLES.get(board)
+    if tables is None:
+        if len(_TABLES) >= _TABLES_SIZE:
+            _TABLES.clear()
+        squares = symbol_squares(board)
+        tables = _TABLES[board] = BoardTables(board, squares, tuple(map(_ahead, squares)))
+    return tables
+
+
+def _ahead(squares: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
+    """One symbol's row of `BoardTables.ahead`, built from runs (every random layout makes a
+    new table, so this is on the path of every new game): the origins below its first square
+    see all of `squares`, those from the first to below the second all but the first, ..."""
+    row: list[tuple[int, ...]] = []
+    below = START
+    for k, square in enumerate(squares):
+        row += [squares[k:]] * (square - below)
+        below = square
+    row += [()] * (BOAT - below)
+    return tuple(row)
 
 
 def square_name(square: int) -> str:

@@ -1,10 +1,17 @@
 """The hand-written Cartagena strategy: a greedy over single actions with a race evaluation.
 
-`agents.make("heuristic")` plays this for Cartagena (both versions, 2-5 players), and ISMCTS may
-use it as its rollout policy, so one decision has to stay cheap (tens of microseconds). It reads
-`state.view(seat)` once and `state.legal_actions(seat)`, nothing else of the state, and keeps no
-memory between calls, so equal views give equal actions (docs/architecture.md, "Agents").
+`agents.make("heuristic")` plays this for Cartagena (both versions, 2-5 players), and ISMCTS
+uses it as its rollout policy, so one decision has to stay cheap (a few microseconds). It reads
+`state.bot_view(seat)` once (botview.py: the knowledge of `view(seat)`, typed, built without the
+JSON), nothing else of the state, and keeps no memory between calls, so equal views give equal
+actions (docs/architecture.md, "Agents"). It makes its candidates itself from that view, in the
+order of `legal_actions` and as the same interned objects, so it needs no list from the state.
 The rng is not used: the choice is a pure function of the view.
+
+What a decision reads of the view (what a compiled copy of this playout would need from the
+state): the seat's pirates, its hand, the occupancy of the 36 squares, the actions left this
+turn, the cards left to draw (draw pile + row + discard pile) and, in the Tortuga version, the
+first two cards of the open row; and the board, through `BoardTables` (each symbol's squares).
 
 The evaluation is a small economy of squares and cards. A square gained by one of the seat's
 pirates is worth one point; a card is worth about as much as a good forward move gains with it,
@@ -36,8 +43,9 @@ from typing import Any
 
 from buccaneer.core.errors import IllegalAction
 from buccaneer.core.state import Action, State
-from buccaneer.games.cartagena.actions import END_TURN, FORWARD, Back, Forward
-from buccaneer.games.cartagena.board import BOAT, SQUARES, START, SYMBOL_INDEX, SYMBOLS
+from buccaneer.games.cartagena.actions import BACK, END_TURN, FORWARD
+from buccaneer.games.cartagena.board import BOAT, SQUARES, START
+from buccaneer.games.cartagena.botview import BotView
 from buccaneer.games.cartagena.state import ACTIONS_PER_TURN, MAX_ON_SQUARE
 
 # Value, in squares, of the `held`-th card in hand: CARD_TOP - CARD_DECAY * held, at least
@@ -52,33 +60,31 @@ ROW_WEIGHT = 0.6  # Tortuga: how strongly a known card's usefulness scales its v
 TYPICAL_GAIN = 6.0  # Tortuga: a known card is weighed against a forward move this long
 WIN = 10_000.0
 
-_LAYOUT_CACHE: dict[tuple[str, ...], tuple[tuple[int, ...], ...]] = {}
-_LAYOUT_CACHE_SIZE = 1024
+
+def _held_value(held: int) -> float:
+    value = CARD_TOP - CARD_DECAY * held
+    return value if value > CARD_FLOOR else CARD_FLOOR
 
 
-def symbol_squares(board: list[str]) -> tuple[tuple[int, ...], ...]:
-    """Each symbol's squares from start to boat, cached per tunnel.
-
-    The cache holds a fact of the rules (where the symbols are), computed from the view alone,
-    so it cannot make two equal views play differently.
-    """
-    key = tuple(board)
-    table = _LAYOUT_CACHE.get(key)
-    if table is None:
-        if len(_LAYOUT_CACHE) >= _LAYOUT_CACHE_SIZE:
-            _LAYOUT_CACHE.clear()
-        symbols = [SYMBOL_INDEX[name] for name in board]
-        table = tuple(tuple(i for i, s in enumerate(symbols) if s == sym) for sym in range(6))
-        _LAYOUT_CACHE[key] = table
-    return table
+# card_value's second case for every hand a seat can hold (102 cards), computed once by the
+# same float expression, so a lookup gives bit for bit what the formula gives.
+_HELD_VALUE: tuple[float, ...] = tuple(_held_value(held) for held in range(103))
+# Cards still needed by a pirate on each square, by the square itself (the start, -1, at index
+# 36 where negative indexing finds it): read with `map` over the pirates still out.
+_NEED: tuple[int, ...] = tuple(
+    max(1, (BOAT - q + SQUARES_PER_CARD - 1) // SQUARES_PER_CARD) for q in [*range(SQUARES), START]
+)
+_need_of = _NEED.__getitem__
+# For bytes.translate: 1 for a square holding one or two pirates (a back move lands on the
+# nearest one), 0 for an empty or a full one.
+_LANDING = bytes(1 if 0 < n < MAX_ON_SQUARE else 0 for n in range(256))
 
 
 def card_value(held: int, need: int) -> float:
     """Value in squares of the `held`-th card in hand when `need` cards are still useful."""
     if held > need:
         return SURPLUS_CARD
-    value = CARD_TOP - CARD_DECAY * held
-    return value if value > CARD_FLOOR else CARD_FLOOR
+    return _HELD_VALUE[held] if held < len(_HELD_VALUE) else _held_value(held)
 
 
 class CartagenaBot:
@@ -91,45 +97,41 @@ class CartagenaBot:
             raise TypeError(f"the Cartagena heuristic takes no parameters, got {', '.join(params)}")
 
     def act(self, state: State, seat: int, rng: random.Random) -> Action:
-        """The best-scoring legal action for `seat`; only the seat's view and actions are read."""
-        actions = state.legal_actions(seat)
-        if not actions:
+        """The best-scoring legal action for `seat`; only the seat's bot view is read."""
+        view = state.bot_view(seat)
+        if view.current != seat:
             raise IllegalAction(f"seat {seat} has no decision to make now")
-        if len(actions) == 1:
-            return actions[0]
-        return choose(state.view(seat), seat, actions)
+        return choose(view, seat)
 
 
-def choose(view: dict[str, Any], seat: int, actions: list[Action]) -> Action:
-    """Score every action in `actions` from `view` alone; return the best (first on ties)."""
-    sym_squares = symbol_squares(view["board"])
-    pirates: list[list[int]] = view["pirates"]
-    occ = [0] * SQUARES
-    for seat_pirates in pirates:
-        for q in seat_pirates:
-            if 0 <= q < SQUARES:
-                occ[q] += 1
-    hand_json: dict[str, int] = view["hands"][seat]
-    hand = [hand_json[name] for name in SYMBOLS]
+def choose(view: BotView, seat: int) -> Action:
+    """The best-scoring action of `seat`, to move in `view` (first in the legal order on ties).
+
+    The candidates are the legal actions, made here from the view in `legal_actions`' order
+    (forward moves by symbol then square, back moves by square, ending the turn), so a tie
+    goes to the same action as when the list was read; the actions are the interned ones.
+    """
+    occ = view.occ
+    tables = view.tables
+    hand: tuple[int, ...] = view.hands[seat]  # type: ignore[assignment]
     held = sum(hand)
-    out = [q for q in pirates[seat] if q != BOAT]  # sorted, as the view lists them
-    actions_left: int = view["actions_left"]
+    mine = view.pirates[seat]
+    out = mine[: len(mine) - mine.count(BOAT)]  # sorted, so the boat's are last
+    actions_left = view.actions_left
 
-    win = winning_action(sym_squares, occ, out, hand, actions_left)
-    if win is not None:
-        return win
+    if len(out) <= actions_left and held >= len(out):
+        win = winning_action(tables.sym_squares, list(occ), list(out), list(hand), actions_left)
+        if win is not None:
+            return win
 
     # Cards the pirates still need to reach the boat; more than that is of little use.
-    need = 0
-    for q in out:
-        need += max(1, (BOAT - q + SQUARES_PER_CARD - 1) // SQUARES_PER_CARD)
-    spend = card_value(held, need)
-    row: list[str] = view["row"]
+    need = sum(map(_need_of, out))
+    spend = SURPLUS_CARD if held > need else _HELD_VALUE[held]  # card_value (held <= 102)
+    row = view.row
     # "Als de voorraadstapel is opgebruikt, wordt de aflegstapel ... als nieuwe voorraadstapel
     # klaargelegd"; with both empty fewer cards are drawn (docs/rulings.md), so count what is left.
-    available = view["draw_pile"] + len(row) + sum(view["discard"].values())
-    row_values: list[float] | None = None  # Tortuga: the next two row cards' factors
-    rear = out[0] if out else BOAT
+    available = view.draw_pile + len(row) + sum(view.discard)
+    rear = out[0]  # some pirate is out: with all six in the boat the game is over
 
     # Ending the turn keeps the cards, so it beats any move that makes the position worse; but
     # not at the start of a turn or with an empty hand while cards can still be drawn: a pass
@@ -137,69 +139,89 @@ def choose(view: dict[str, Any], seat: int, actions: list[Action]) -> Action:
     may_pass = actions_left < ACTIONS_PER_TURN if held else not available
     best: Action = END_TURN
     best_score = 0.0 if may_pass else -WIN
-    for action in actions:
-        kind = type(action)
-        if kind is Forward:
-            card, origin = action.card, action.from_  # type: ignore[attr-defined]
-            # "plaatst die piraat op het volgende onbezette teken in de tunnel dat identiek is
-            # aan het teken ... Over alle andere tekens wordt gesprongen, eveneens over alle
-            # enkelvoudig of meervoudig bezette velden" - and to the boat if none is free.
+    ahead = tables.ahead
+    # The longest move each symbol in hand makes now (for the Tortuga row's usefulness).
+    gains = [0] * 6
+    for card, count in enumerate(hand):
+        if not count:
+            continue
+        # "plaatst die piraat op het volgende onbezette teken in de tunnel dat identiek is
+        # aan het teken ... Over alle andere tekens wordt gesprongen, eveneens over alle
+        # enkelvoudig of meervoudig bezette velden" - and to the boat if none is free.
+        beyond = ahead[card]
+        top = 0
+        reach = -1
+        for origin in out:
+            if origin < reach:
+                # The pirate behind lands beyond this one, on the same square: this move
+                # gains less and comes later in the order, so it can never be chosen. (A
+                # second pirate on the same square is skipped so too.)
+                continue
             dest = BOAT
-            for square in sym_squares[card]:
-                if square > origin and not occ[square]:
+            for square in beyond[origin + 1]:
+                if not occ[square]:
                     dest = square
                     break
-            score = dest - origin - spend
+            reach = dest
+            gain = dest - origin
+            if gain > top:  # noqa: PLR1730 (a call to max costs more in this loop)
+                top = gain
+            score = gain - spend
             if origin == rear:
                 score += REAR_BONUS
-        elif kind is Back:
-            origin = action.from_  # type: ignore[attr-defined]
-            # "terug naar het dichtst nabijgelegen teken dat is bezet door 1 of 2 andere
-            # piraten": the nearest such square, never past a one-pirate square to a two.
-            target = START
-            for square in range(origin - 1, -1, -1):
-                if 0 < occ[square] < MAX_ON_SQUARE:
-                    target = square
-                    break
-            found = occ[target] if target >= 0 else 0
-            found = min(found, available)
-            score = float(target - origin)
-            if row:  # Tortuga: the cards drawn are the first ones of the open row
-                if row_values is None:
-                    row_values = [_usefulness(sym_squares, occ, out, name) for name in row[:2]]
-                for j in range(found):
-                    value = card_value(held + j + 1, need)
-                    if j < len(row_values):
-                        value *= row_values[j]
-                    score += value
-            else:
-                for j in range(1, found + 1):
-                    score += card_value(held + j, need)
-        else:
-            continue
+            if score > best_score:
+                best_score = score
+                best = FORWARD[card][origin + 1]
+        gains[card] = top
+
+    # "terug naar het dichtst nabijgelegen teken dat is bezet door 1 of 2 andere piraten": the
+    # nearest such square, never past a one-pirate square to a two. From the boat too.
+    landing = occ.translate(_LANDING)  # 1 where a back move may end, in C
+    lowest = landing.find(1)  # the lowest square a back move can reach
+    if lowest < 0:
+        return best  # none: no back move
+    origins = mine if len(out) == len(mine) else (*out, BOAT)
+    if origins[-1] <= lowest:
+        return best  # no back move
+    # The values of the first and second card drawn, each as the scoring adds it up.
+    if row:  # Tortuga: the cards drawn are the first ones of the open row
+        values = [card_value(held + 1, need), card_value(held + 2, need)]
+        for j, card in enumerate(row[:2]):
+            gain = gains[card] if hand[card] else _longest(ahead[card], occ, out)
+            values[j] *= 1.0 + ROW_WEIGHT * (gain / TYPICAL_GAIN - 1.0)
+    else:
+        values = [card_value(held + 1, need), card_value(held + 2, need)]
+    first, second = values
+    previous = lowest
+    for origin in origins:
+        if origin <= previous:
+            continue  # no back move from here, or the same square again
+        previous = origin
+        target = landing.rfind(1, 0, origin)  # at least `lowest`
+        found = occ[target]
+        score = float(target - origin)
+        if found and available:
+            score += first
+            if found > 1 and available > 1:
+                score += second
         if score > best_score:
             best_score = score
-            best = action
+            best = BACK[origin + 1]
     return best
 
 
-def _usefulness(
-    sym_squares: tuple[tuple[int, ...], ...], occ: list[int], out: list[int], name: str
-) -> float:
-    """A factor around 1 for the value of a known card: how far a card of symbol `name` now
-    moves the pirate it helps most, against a typical forward move."""
-    squares = sym_squares[SYMBOL_INDEX[name]]
+def _longest(beyond: tuple[tuple[int, ...], ...], occ: bytes, origins: tuple[int, ...]) -> int:
+    """How far a card of one symbol (`beyond`, its row of `BoardTables.ahead`) now moves the
+    pirate it helps most: a known card is valued by this against a typical forward move."""
     gain = 0
-    for i, origin in enumerate(out):
-        if i and out[i - 1] == origin:
-            continue
+    for origin in origins:
         dest = BOAT
-        for square in squares:
-            if square > origin and not occ[square]:
+        for square in beyond[origin + 1]:
+            if not occ[square]:
                 dest = square
                 break
         gain = max(gain, dest - origin)
-    return 1.0 + ROW_WEIGHT * (gain / TYPICAL_GAIN - 1.0)
+    return gain
 
 
 def winning_action(

@@ -10,7 +10,8 @@ count squares 1..36 as the rulebook does.
 from __future__ import annotations
 
 import random
-from bisect import insort
+from bisect import bisect_right, insort
+from operator import itemgetter
 from typing import Any, Self
 
 from buccaneer.core.errors import IllegalAction
@@ -19,9 +20,9 @@ from buccaneer.core.options import check_seat_option
 from buccaneer.core.rng import Rng
 from buccaneer.core.state import Action, State
 from buccaneer.games.cartagena.actions import (
-    BACK,
+    BACK_FROM,
     END_TURN,
-    FORWARD,
+    FORWARD_FROM,
     Back,
     EndTurn,
     Forward,
@@ -34,11 +35,14 @@ from buccaneer.games.cartagena.board import (
     START,
     SYMBOL_INDEX,
     SYMBOLS,
+    BoardTables,
     board_from_layout,
+    board_tables,
     random_tiles,
     square_name,
-    symbol_squares,
 )
+from buccaneer.games.cartagena.botview import BotView
+from buccaneer.games.cartagena.chance import shuffle
 from buccaneer.games.cartagena.log import format_event
 
 GAME = "cartagena"
@@ -49,6 +53,10 @@ HAND_SIZE = 6  # "Daarna ontvangt iedere speler 6 kaarten."
 ROW_SIZE = 12  # Tortuga version: "de 12 bovenste kaarten ... blootgelegd"
 ACTIONS_PER_TURN = 3  # "mag één, twee of drie acties ondernemen"
 MAX_ON_SQUARE = 3  # "nooit meer dan 3 piraten op één veld"
+
+# A `map`-able lookup of the interned back moves (actions.py) by the square a pirate leaves.
+_BACK_GET = BACK_FROM.__getitem__
+_new_tuple = tuple.__new__  # BotView without NamedTuple's Python-level __new__
 
 
 def count_cards(cards: list[int]) -> list[int]:
@@ -75,6 +83,7 @@ class CartagenaState(State):
         "discard",
         "hands",
         "occ",
+        "occ_bytes",
         "open_hands",
         "options",
         "pile",
@@ -83,7 +92,9 @@ class CartagenaState(State):
         "rng",
         "row",
         "seed",
+        "sizes",
         "sym_squares",
+        "tables",
         "tiles",
         "turn",
         "won_by",
@@ -95,9 +106,14 @@ class CartagenaState(State):
     board: tuple[int, ...]
     tiles: list[str] | None
     sym_squares: tuple[tuple[int, ...], ...]
+    tables: BoardTables
     open_hands: bool
     pirates: list[list[int]]
     occ: list[int]
+    # Derived, kept alongside for `bot_view` (which hands them out as immutable copies at C
+    # speed): `occ` as bytes, and each hand's size. Changed wherever `occ` and `hands` are.
+    occ_bytes: bytearray
+    sizes: list[int]
     hands: list[list[int]]
     pile: list[int]
     discard: list[int]
@@ -124,7 +140,7 @@ class CartagenaState(State):
         layout = options["layout"]
         tiles = random_tiles(rng) if layout is None else layout
         deck = [sym for sym in range(6) for _ in range(CARDS_PER_SYMBOL)]
-        rng.shuffle(deck)
+        shuffle(rng, deck)
         hands = []
         for _ in range(players):
             hands.append(count_cards(deck[-HAND_SIZE:]))
@@ -174,8 +190,9 @@ class CartagenaState(State):
         state.seed = seed
         state.options = options
         state.tiles = tiles if len(tiles) == 6 else None
-        state.board = board_from_layout(tiles)
-        state.sym_squares = symbol_squares(state.board)
+        state.tables = tables = board_tables(board_from_layout(tiles))
+        state.board = tables.board
+        state.sym_squares = tables.sym_squares
         state.open_hands = options["variant"] == "tortuga"
         state.pirates = [sorted(p) for p in pirates]
         occ = [0] * SQUARES
@@ -184,7 +201,9 @@ class CartagenaState(State):
                 if 0 <= square < SQUARES:
                     occ[square] += 1
         state.occ = occ
+        state.occ_bytes = bytearray(occ)
         state.hands = hands
+        state.sizes = [sum(hand) for hand in hands]
         state.pile = pile
         state.discard = discard
         state.row = row
@@ -211,96 +230,129 @@ class CartagenaState(State):
     def legal_actions(self, seat: int) -> list[Action]:
         if type(seat) is not int or seat != self.current or self.won_by:
             return []
+        # The order is the contract (the compiled kernel and seeded games follow it): forward
+        # moves by symbol, then by square; back moves by square; ending the turn last.
         actions: list[Action] = []
-        squares = self.pirates[seat]
-        distinct = [q for i, q in enumerate(squares) if i == 0 or squares[i - 1] != q]
-        movable = [q for q in distinct if q != BOAT]
-        hand = self.hands[seat]
-        for card in range(6):
-            if hand[card]:
-                table = FORWARD[card]
-                actions.extend(table[q + 1] for q in movable)
+        distinct = sorted(set(self.pirates[seat]))
+        movable = distinct[:-1] if distinct[-1] == BOAT else distinct
+        if len(movable) > 1:
+            take = itemgetter(*movable)  # each symbol's actions from these squares, in C
+            for row, count in zip(FORWARD_FROM, self.hands[seat], strict=True):
+                if count:
+                    actions += take(row)
+        elif movable:
+            square = movable[0]
+            for row, count in zip(FORWARD_FROM, self.hands[seat], strict=True):
+                if count:
+                    actions.append(row[square])
         # A back move from q exists iff some square below q holds one or two pirates.
-        lowest = BOAT
         occ = self.occ
-        for i in range(SQUARES):
-            if 0 < occ[i] < MAX_ON_SQUARE:
-                lowest = i
+        for lowest in range(SQUARES):
+            if 0 < occ[lowest] < MAX_ON_SQUARE:
+                if distinct[-1] > lowest:
+                    actions += map(_BACK_GET, distinct[bisect_right(distinct, lowest) :])
                 break
-        actions.extend(BACK[q + 1] for q in distinct if q > lowest)
         actions.append(END_TURN)
         return actions
 
     def apply(self, seat: int, action: Action | dict[str, Any]) -> None:
+        kind = type(action)
+        # Exact types at the boundary: 0.0, True and numpy ints compare equal to 0 and would
+        # slip into the history, breaking records and replays.
+        if type(seat) is not int or seat != self.current or self.won_by or kind is dict:
+            action = self._checked(seat, action)
+            kind = type(action)
+        if kind is Forward:
+            # Played here rather than in a method of its own: it is most of a game's actions.
+            card, origin = action.card, action.from_  # type: ignore[union-attr]
+            if type(card) is not int or not 0 <= card < 6 or type(origin) is not int:
+                raise IllegalAction(
+                    f"{action!r} is not a valid forward move (card 0-5, an int square)"
+                )
+            hand = self.hands[seat]
+            if not hand[card]:
+                raise IllegalAction(f"{self._name(seat)} has no {SYMBOLS[card]} card to play")
+            squares = self.pirates[seat]
+            if origin == BOAT or origin not in squares:
+                raise IllegalAction(
+                    f"{self._name(seat)} has no pirate that can move forward from "
+                    f"{square_name(origin)}"
+                )
+            occ = self.occ
+            # "het volgende onbezette teken in de tunnel dat identiek is aan het teken ... Als
+            # er ... geen teken meer is ... of als al deze tekens zijn bezet, dan springt de
+            # piraat direct naar het einde van de tunnel en neemt hij plaats in de sloep."
+            dest = BOAT
+            for square in self.tables.ahead[card][origin + 1]:
+                if not occ[square]:
+                    dest = square
+                    break
+            hand[card] -= 1
+            self.sizes[seat] -= 1
+            self.discard[card] += 1
+            squares.remove(origin)
+            if dest == BOAT:
+                squares.append(dest)
+            else:
+                insort(squares, dest)
+                occ[dest] += 1
+                self.occ_bytes[dest] += 1
+            if origin >= 0:
+                occ[origin] -= 1
+                self.occ_bytes[origin] -= 1
+            self._events.append(("forward", seat, card, origin, dest))
+            self._history.append((seat, action))  # type: ignore[arg-type]
+            if squares[0] == BOAT:
+                # "De speler die als eerste al zijn zes piraten aan boord van de sloep heeft
+                # gebracht, gooit onmiddellijk de trossen los en wint het spel."
+                self.won_by = (seat,)
+                self._events.append(("win", seat))
+                return
+            if not hand[card] and not any(hand):
+                # The mover's last card: if nobody holds one any more, the position may be
+                # dead (docs/rulings.md, "A position nothing can change").
+                self._end_if_dead()
+                if self.won_by:
+                    return
+        elif kind is Back:
+            self._back(seat, action)  # type: ignore[arg-type]
+            self._history.append((seat, action))  # type: ignore[arg-type]
+            if self.won_by:
+                return
+        elif kind is EndTurn:
+            self._events.append(("end", seat, self.actions_done))
+            self._history.append((seat, action))  # type: ignore[arg-type]
+            self.current = (seat + 1) % self.players
+            self.actions_done = 0
+            self.turn += 1
+            return
+        elif isinstance(action, dict):  # a dict of another type than dict itself
+            self.apply(seat, action_from_json(action))
+            return
+        else:
+            raise IllegalAction(f"{action!r} is not a Cartagena action")
+        if self.actions_done == ACTIONS_PER_TURN - 1:
+            self.current = (seat + 1) % self.players
+            self.actions_done = 0
+            self.turn += 1
+        else:
+            self.actions_done += 1
+
+    def _checked(self, seat: Any, action: Any) -> Action:
+        """What `apply` does before a move when it is not plainly the mover's: the action
+        parsed from JSON, or `IllegalAction` (the game is over, not this seat's turn) with
+        nothing changed; an action of a foreign type is refused by `apply` after this."""
         if isinstance(action, dict):
             action = action_from_json(action)
         if self.won_by:
             raise IllegalAction("the game is over")
-        # Exact types at the boundary: 0.0, True and numpy ints compare equal to 0 and would
-        # slip into the history, breaking records and replays.
         if type(seat) is not int or seat != self.current:
             raise IllegalAction(
                 f"it is {self._name(self.current)}'s turn, not {self._name(seat)}'s"
                 if type(seat) is int and 0 <= seat < self.players
                 else f"there is no seat {seat!r} in a {self.players}-player game"
             )
-        kind = type(action)
-        if kind is Forward:
-            self._forward(seat, action)  # type: ignore[arg-type]
-        elif kind is Back:
-            self._back(seat, action)  # type: ignore[arg-type]
-        elif kind is EndTurn:
-            self._events.append(("end", seat, self.actions_done))
-            self._history.append((seat, action))
-            self._next_turn()
-            return
-        else:
-            raise IllegalAction(f"{action!r} is not a Cartagena action")
-        self._history.append((seat, action))
-        if not self.won_by:
-            self.actions_done += 1
-            if self.actions_done == ACTIONS_PER_TURN:
-                self._next_turn()
-
-    def _forward(self, seat: int, action: Forward) -> None:
-        card, origin = action.card, action.from_
-        if type(card) is not int or not 0 <= card < 6 or type(origin) is not int:
-            raise IllegalAction(f"{action!r} is not a valid forward move (card 0-5, an int square)")
-        hand = self.hands[seat]
-        if not hand[card]:
-            raise IllegalAction(f"{self._name(seat)} has no {SYMBOLS[card]} card to play")
-        squares = self.pirates[seat]
-        if origin == BOAT or origin not in squares:
-            raise IllegalAction(
-                f"{self._name(seat)} has no pirate that can move forward from {square_name(origin)}"
-            )
-        occ = self.occ
-        # "het volgende onbezette teken in de tunnel dat identiek is aan het teken ... Als er ...
-        # geen teken meer is ... of als al deze tekens zijn bezet, dan springt de piraat direct
-        # naar het einde van de tunnel en neemt hij plaats in de sloep."
-        dest = BOAT
-        for square in self.sym_squares[card]:
-            if square > origin and not occ[square]:
-                dest = square
-                break
-        hand[card] -= 1
-        self.discard[card] += 1
-        squares.remove(origin)
-        squares.append(dest) if dest == BOAT else insort(squares, dest)
-        if origin >= 0:
-            occ[origin] -= 1
-        if dest < BOAT:
-            occ[dest] += 1
-        self._events.append(("forward", seat, card, origin, dest))
-        if squares[0] == BOAT:
-            # "De speler die als eerste al zijn zes piraten aan boord van de sloep heeft
-            # gebracht, gooit onmiddellijk de trossen los en wint het spel."
-            self.won_by = (seat,)
-            self._events.append(("win", seat))
-        elif not hand[card] and not any(hand):
-            # The mover's last card: if nobody holds one any more, the position may be dead
-            # (docs/rulings.md, "A position nothing can change").
-            self._end_if_dead()
+        return action  # type: ignore[no-any-return]
 
     def _back(self, seat: int, action: Back) -> None:
         origin = action.from_
@@ -332,7 +384,9 @@ class CartagenaState(State):
         insort(squares, target)
         if origin < BOAT:
             occ[origin] -= 1
+            self.occ_bytes[origin] -= 1
         occ[target] += 1
+        self.occ_bytes[target] += 1
         drawn = self._draw(seat, found)
         self._events.append(("back", seat, origin, target, found, tuple(drawn)))
         if not drawn:
@@ -371,6 +425,7 @@ class CartagenaState(State):
                 card = pile.pop()
                 hand[card] += 1
                 drawn.append(card)
+        self.sizes[seat] += len(drawn)
         return drawn
 
     def _reshuffle(self) -> None:
@@ -379,7 +434,7 @@ class CartagenaState(State):
         pile = [card for card in range(6) for _ in range(self.discard[card])]
         if not pile:
             return
-        self.rng.shuffle(pile)
+        shuffle(self.rng, pile)
         self.pile[:] = pile  # in place: callers hold a reference to the pile
         self.discard = [0] * 6
         self._events.append(("reshuffle", len(pile)))
@@ -420,11 +475,6 @@ class CartagenaState(State):
         most = max(boat)
         self.won_by = tuple(seat for seat, n in enumerate(boat) if n == most)
         self._events.append(("dead", self.won_by, tuple(boat)))
-
-    def _next_turn(self) -> None:
-        self.current = (self.current + 1) % self.players
-        self.actions_done = 0
-        self.turn += 1
 
     def scores(self) -> list[float]:
         """Pirates in the boat per seat: the winner has six; for others a measure of progress,
@@ -471,7 +521,91 @@ class CartagenaState(State):
         infer from a reshuffle (which cards formed the new pile), a documented simplification.
         The result has an empty log and no record: its past is not a real game.
         """
-        return self.from_view(self.view(seat), rng)  # type: ignore[return-value]
+        self.check_seat(seat)
+        over = bool(self.won_by)
+        shown = self.open_hands or over
+        unseen = [CARDS_PER_SYMBOL] * 6
+        for s, hand in enumerate(self.hands):
+            if shown or s == seat:
+                unseen = [u - c for u, c in zip(unseen, hand, strict=True)]
+        for card in self.row:
+            unseen[card] -= 1
+        unseen = [u - d for u, d in zip(unseen, self.discard, strict=True)]
+        # From here as `from_view` deals (same draws from `rng`, same world), without making
+        # the JSON view and reading it back: ISMCTS samples a world every iteration.
+        cards = [card for card in range(6) for _ in range(unseen[card])]
+        chance = Rng(rng.getrandbits(64))
+        shuffle(chance, cards)
+        dealt: list[list[int]] = []
+        for s, hand in enumerate(self.hands):
+            if shown or s == seat:
+                dealt.append(hand[:])
+            else:
+                size = self.sizes[s]
+                dealt.append(count_cards(cards[len(cards) - size :]))
+                del cards[len(cards) - size :]
+        if len(cards) != len(self.pile):
+            raise ValueError("state is inconsistent: card counts do not add up to 102")
+        world = self.__class__.__new__(self.__class__)
+        world.players = self.players
+        world.seed = self.seed if over else chance.next64() >> 1
+        world.options = dict(self.options)
+        world.tiles = self.tiles
+        world.board = self.board
+        world.sym_squares = self.sym_squares
+        world.tables = self.tables
+        world.open_hands = self.open_hands
+        world.pirates = [p[:] for p in self.pirates]
+        world.occ = self.occ[:]
+        world.occ_bytes = self.occ_bytes[:]
+        world.hands = dealt
+        world.sizes = self.sizes[:]  # each hidden hand is dealt as many cards as it holds
+        world.pile = cards
+        world.discard = self.discard[:]
+        world.row = self.row[:]
+        world.current = self.current if not over else self.won_by[0]
+        world.actions_done = self.actions_done if not over else 0
+        world.turn = self.turn
+        world.won_by = self.won_by
+        world.rng = chance
+        world.reset_records(replayable=False)
+        return world
+
+    def bot_view(self, seat: int | None) -> BotView:
+        """`seat`'s knowledge for its bot (botview.py), the same as `view(seat)` holds."""
+        if type(seat) is not int or not 0 <= seat < self.players:
+            self.check_seat(seat)  # refuses anything but a seat or None (a spectator)
+        over = bool(self.won_by)
+        hands = self.hands
+        shown: tuple[tuple[int, ...] | None, ...]
+        if self.open_hands or over:
+            shown = tuple(map(tuple, hands))
+        else:
+            hidden: list[tuple[int, ...] | None] = [None] * self.players
+            if seat is not None:
+                hidden[seat] = tuple(hands[seat])
+            shown = tuple(hidden)
+        return _new_tuple(
+            BotView,
+            (
+                seat,
+                self.players,
+                self.open_hands,
+                over,
+                self.won_by,
+                -1 if over else self.current,
+                0 if over else ACTIONS_PER_TURN - self.actions_done,
+                self.turn,
+                self.tables,
+                tuple(map(tuple, self.pirates)),
+                bytes(self.occ_bytes),
+                shown,
+                tuple(self.sizes),
+                tuple(reversed(self.row)),
+                len(self.pile),
+                tuple(self.discard),
+            ),
+        )
 
     @classmethod
     def from_view(cls, view: dict[str, Any], rng: random.Random) -> CartagenaState:
@@ -492,7 +626,7 @@ class CartagenaState(State):
         unseen = [u - d for u, d in zip(unseen, discard, strict=True)]
         cards = [card for card in range(6) for _ in range(unseen[card])]
         chance = Rng(rng.getrandbits(64))
-        chance.shuffle(cards)
+        shuffle(chance, cards)
         dealt: list[list[int]] = []
         for seat, hand in enumerate(hands):
             if hand is None:
@@ -533,10 +667,13 @@ class CartagenaState(State):
         twin.tiles = self.tiles
         twin.board = self.board
         twin.sym_squares = self.sym_squares
+        twin.tables = self.tables
         twin.open_hands = self.open_hands
         twin.pirates = [p[:] for p in self.pirates]
         twin.occ = self.occ[:]
+        twin.occ_bytes = self.occ_bytes[:]
         twin.hands = [h[:] for h in self.hands]
+        twin.sizes = self.sizes[:]
         twin.pile = self.pile[:]
         twin.discard = self.discard[:]
         twin.row = self.row[:]
