@@ -20,7 +20,7 @@ import random
 import time
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, cast
 
 from buccaneer.agents.heuristic import HeuristicAgent
 from buccaneer.core.errors import IllegalAction, OptionError
@@ -31,8 +31,17 @@ Policy = Callable[[State, int, random.Random], Action]
 FULL_PLAYOUT = 2_000  # steps; every game ends well within this under its heuristic
 
 
+# Per action class: can its objects key the statistics themselves (frozen dataclasses can), or
+# must their JSON stand in? Asked once per class: the ABC check costs more than the lookup.
+_SELF_KEYED: dict[type, bool] = {}
+
+
 def _key(action: Action) -> Hashable:
-    return action if isinstance(action, Hashable) else repr(action.to_json())
+    kind = type(action)
+    self_keyed = _SELF_KEYED.get(kind)
+    if self_keyed is None:
+        self_keyed = _SELF_KEYED[kind] = isinstance(action, Hashable)
+    return cast(Hashable, action) if self_keyed else repr(action.to_json())
 
 
 @dataclass
