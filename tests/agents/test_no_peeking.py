@@ -18,7 +18,7 @@ import pytest
 from buccaneer import agents
 from buccaneer.agents import Agent
 from buccaneer.core import Action, State
-from tests.conformance.harness import CONFIGS, IDS, Config, SeatOnly, sample_states
+from tests.conformance.harness import CONFIGS, IDS, Config, DesignOnly, SeatOnly, sample_states
 
 AGENTS: dict[str, dict[str, Any]] = {
     "random": {},
@@ -48,3 +48,17 @@ def test_agents_see_only_their_seat_and_decide_by_it(config: Config, name: str) 
             guarded = decide(bot, SeatOnly(state, seat), seat)
             assert guarded in state.legal_actions(seat)
             assert decide(bot, world, seat) == guarded
+
+
+@pytest.mark.parametrize("config", CONFIGS, ids=IDS)
+def test_the_heuristic_plays_the_same_through_the_designs_three_calls(config: Config) -> None:
+    """Given only `legal_actions`, `view` and `determinize` (the design's first list for
+    agents), the heuristic rebuilds its typed knowledge from the view and chooses as it does
+    with `bot_view` (`registry.seat_knowledge`)."""
+    bot = agents.make("heuristic")
+    asked = 0
+    for state in sample_states(config, seed=32, every=9):
+        for seat in state.to_move():
+            assert decide(bot, DesignOnly(state, seat), seat) == decide(bot, state, seat)
+            asked += 1
+    assert asked > 5

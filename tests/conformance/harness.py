@@ -136,3 +136,12 @@ class SeatOnly:
 
     def __getattr__(self, name: str) -> Any:
         raise AssertionError(f"the agent read state.{name}, which is not its to see")
+
+
+class DesignOnly(SeatOnly):
+    """Only the three calls the design first named for agents (`legal_actions`, `view`,
+    `determinize`), as an outside harness may offer them: no `bot_view`."""
+
+    @property
+    def bot_view(self) -> Any:
+        raise AssertionError("the agent read state.bot_view, which this harness does not offer")

@@ -5,6 +5,7 @@ this one while `State.record()` builds records."""
 
 from __future__ import annotations
 
+import random
 import secrets
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
@@ -63,3 +64,22 @@ class _Games(Mapping[str, "GameSpec"]):
 
 
 GAMES: Mapping[str, GameSpec] = _Games()
+
+
+def seat_knowledge(state: State, seat: int) -> Any:
+    """What a game's bot reads: `state.bot_view(seat)`, the seat's knowledge in typed form.
+
+    An agent may be handed a stand-in that offers only the three calls the platform's design
+    first named for agents (`legal_actions`, `view`, `determinize`). Then the same knowledge
+    is rebuilt from `view(seat)` alone, through the game's `from_view`: the bot plays the same
+    move either way (tests/agents/test_no_peeking.py), only slower."""
+    try:
+        bot_view = state.bot_view
+    except Exception:
+        spec = get_spec(state.game)
+        if spec.from_view is None:
+            raise
+        # The rebuilt state's hidden parts are sampled, but bot_view reads none of them.
+        rebuilt = spec.from_view(state.view(seat), random.Random(0))
+        return rebuilt.bot_view(seat)
+    return bot_view(seat)

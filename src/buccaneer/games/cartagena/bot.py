@@ -42,6 +42,7 @@ import random
 from typing import Any
 
 from buccaneer.core.errors import IllegalAction
+from buccaneer.core.registry import seat_knowledge
 from buccaneer.core.state import Action, State
 from buccaneer.games.cartagena.actions import BACK, END_TURN, FORWARD
 from buccaneer.games.cartagena.board import BOAT, SQUARES, START
@@ -98,7 +99,7 @@ class CartagenaBot:
 
     def act(self, state: State, seat: int, rng: random.Random) -> Action:
         """The best-scoring legal action for `seat`; only the seat's bot view is read."""
-        view = state.bot_view(seat)
+        view = seat_knowledge(state, seat)
         if view.current != seat:
             raise IllegalAction(f"seat {seat} has no decision to make now")
         return choose(view, seat)

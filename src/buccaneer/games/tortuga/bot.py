@@ -31,6 +31,7 @@ import random
 from typing import Any
 
 from buccaneer.core.errors import IllegalAction
+from buccaneer.core.registry import seat_knowledge
 from buccaneer.core.state import Action, State
 from buccaneer.games.tortuga.actions import (
     FORFEIT,
@@ -90,7 +91,7 @@ class TortugaBot:
             return head
         if isinstance(head, Keep):
             return max(legal, key=_coins)
-        table = Table(state.bot_view(seat), seat)
+        table = Table(seat_knowledge(state, seat), seat)
         if isinstance(head, Select):
             return _select(table, legal)
         if isinstance(head, Turn):

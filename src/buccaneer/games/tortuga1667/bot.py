@@ -29,6 +29,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from buccaneer.core.errors import IllegalAction
+from buccaneer.core.registry import seat_knowledge
 from buccaneer.core.state import Action, State
 from buccaneer.games.tortuga1667.actions import (
     Attack,
@@ -112,7 +113,7 @@ class Tortuga1667Bot:
             raise IllegalAction(f"seat {seat} has no decision to make now")
         if len(legal) == 1:
             return legal[0]
-        view = state.bot_view(seat)
+        view = seat_knowledge(state, seat)
         handler = HANDLERS.get(view.decision[0]) if view.decision else None
         if handler is None:
             return _first(legal)
