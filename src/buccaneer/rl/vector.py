@@ -1,12 +1,13 @@
 """Batched environments for learning: B games of one kind stepping together in compiled code.
 
-    envs = buccaneer.rl.vector.make("cartagena", 1024, players=4, seed=0, variant="tortuga")
+    envs = buccaneer.rl.vector.make(GAME, 1024, players=4, seed=0, **options)
 
 A game offers one through `GameSpec.vector_env` when it has a compiled kernel to step many
-games without crossing into Python per action (docs/environments.md, "Vectorised
-environments"). The result is a `gymnasium.vector.VectorEnv` in self-play: every env's
-observation and mask are for its seat to move, and `info["seat"]` says which. This module names
-no game: it finds the environment through the registry, so a game that adds one gets it here.
+games without crossing into Python per action; docs/environments.md,
+"Vectorised environments", says which games do. The result is a `gymnasium.vector.VectorEnv`
+in self-play: every env's observation and mask are for its seat to move, and `info["seat"]`
+says which. This module names no game: it finds the environment through the registry, so a
+game that adds one gets it here.
 """
 
 from __future__ import annotations

@@ -9,7 +9,7 @@ engine a few times per action and build the observation from `view()` dictionari
 checked copy of `state.py`), and C writes the observations, masks, rewards and flags straight
 into numpy arrays allocated once, so one Python call steps the whole batch.
 
-Semantics (self-play, as pgx does; docs/environments.md, "Vectorised Cartagena"):
+Semantics (self-play, as pgx does; docs/environments.md, "Vectorised environments"):
 
 - Each env is one game. A step takes one action id per env, shape (B,), for the seat to move
   in that env (`codec.py`'s 261 ids).
