@@ -21,8 +21,10 @@ from typing import Any
 import httpx
 import uvicorn
 
+from buccaneer.core import get_spec
 from buccaneer.server.app import Server, create_app
 from buccaneer.server.settings import Settings
+from buccaneer.server.tables import TableService
 
 # Tests open many connections from one address; the limits under test are set per test.
 RELAXED = {
@@ -160,6 +162,19 @@ class ThreadServer:
     def __exit__(self, *exc: object) -> None:
         self.uvicorn.should_exit = True
         self.thread.join(20)
+
+
+async def new_table(service: TableService, game: str, players: int, **options: Any) -> str:
+    """A table of people only, every seat taken, so it starts at once (made in-process)."""
+    return await service.create(
+        get_spec(game),
+        players=players,
+        options=options,
+        seats=[{"kind": "human", "claimed": True}] * players,
+        clock={"mode": "turn"},
+        listed=False,
+        bot_delay=0.0,
+    )
 
 
 def create_table(url: str, **body: Any) -> dict[str, Any]:

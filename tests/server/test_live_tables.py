@@ -7,30 +7,16 @@ from __future__ import annotations
 
 import asyncio
 import json
-from typing import Any
 
 import pytest
 from sqlalchemy import insert
 
-from buccaneer.core import get_spec
 from buccaneer.server import messages
 from buccaneer.server import storage as db
 from buccaneer.server.fanout import Fanout
 from buccaneer.server.migrate import upgrade
 from buccaneer.server.tables import LiveTable, Refused, TableService
-
-
-async def new_table(service: TableService, players: int, **options: Any) -> str:
-    """A table of people only, every seat taken, so it starts at once."""
-    return await service.create(
-        get_spec("cartagena"),
-        players=players,
-        options=options,
-        seats=[{"kind": "human", "claimed": True}] * players,
-        clock={"mode": "turn"},
-        listed=False,
-        bot_delay=0.0,
-    )
+from tests.server.support import new_table
 
 
 def live_table(url: str) -> LiveTable:
@@ -39,7 +25,7 @@ def live_table(url: str) -> LiveTable:
     async def main() -> LiveTable:
         engine = db.make_engine(url)
         service = TableService(engine, Fanout(), shared=False)
-        table_id = await new_table(service, 3, variant="jamaica")
+        table_id = await new_table(service, "cartagena", 3, variant="jamaica")
         live = await service.get(table_id)
         await service.action_log.close()
         await engine.dispose()
@@ -93,7 +79,7 @@ def test_only_the_newest_finished_tables_stay_cached(sqlite_url: str) -> None:
         service = TableService(engine, Fanout(), shared=False, finished_size=2)
         ids = []
         for _ in range(3):
-            table_id = await new_table(service, 2)
+            table_id = await new_table(service, "cartagena", 2)
             live = await service.get(table_id)
             assert live is not None
             seat = live.state.to_move()[0]
@@ -121,7 +107,7 @@ def test_a_table_whose_log_cannot_be_replayed_is_refused_alone(sqlite_url: str) 
     async def main() -> None:
         engine = db.make_engine(sqlite_url)
         service = TableService(engine, Fanout(), shared=False)
-        ids = [await new_table(service, 2) for _ in range(2)]
+        ids = [await new_table(service, "cartagena", 2) for _ in range(2)]
         async with db.begin(engine) as conn:
             await conn.execute(
                 insert(db.actions).values(

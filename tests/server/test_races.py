@@ -14,12 +14,12 @@ from typing import Any
 
 import pytest
 
-from buccaneer.core import get_spec
 from buccaneer.server import storage as db
 from buccaneer.server.action_log import Move
 from buccaneer.server.fanout import Fanout
 from buccaneer.server.migrate import upgrade
 from buccaneer.server.tables import Refused, TableService
+from tests.server.support import new_table
 
 
 def services(url: str) -> tuple[TableService, TableService]:
@@ -33,18 +33,6 @@ async def close(*each: TableService) -> None:
     for service in each:
         await service.action_log.close()
         await service.engine.dispose()
-
-
-async def new_table(service: TableService, game: str, players: int, **options: Any) -> str:
-    return await service.create(
-        get_spec(game),
-        players=players,
-        options=options,
-        seats=[{"kind": "human", "claimed": True}] * players,
-        clock={"mode": "turn"},
-        listed=False,
-        bot_delay=0.0,
-    )
 
 
 def first_let(service: TableService, other_move: Callable[[], Awaitable[Any]]) -> None:
