@@ -87,15 +87,11 @@ def simulate(
         for i in range(games):
             seed = nth_seed(base_seed, i)
             if engine == "compiled":
-                state, count, finished = _compiled_game(
-                    spec,
-                    players,
-                    seed,
-                    options,
-                    max_actions=max_actions,
-                    tally=tally,
-                    replay=out is not None,
+                state, count, finished, winners, scores = _compiled_game(
+                    spec, players, seed, options, max_actions=max_actions, replay=out is not None
                 )
+                if state is None:  # not replayed: counted from the kernel's own result
+                    _add(tally, count, finished, winners, scores)
             else:
                 state, count, finished = play_game(
                     game=spec.name,
@@ -131,26 +127,24 @@ def _compiled_game(
     options: dict[str, Any],
     *,
     max_actions: int,
-    tally: Tally,
     replay: bool,
-) -> tuple[State | None, int, bool]:
-    """One random game in the kernel, set up by the reference engine. Counted here, unless it
-    is replayed in the reference engine (for its record, or its teams): then the replayed state
-    is returned for the caller to count and save."""
+) -> tuple[State | None, int, bool, list[int], list[float]]:
+    """One random game in the kernel, set up by the reference engine: (the state replayed in
+    the reference engine, when `replay` or the game's teams need it, else None; actions;
+    finished; winners; scores)."""
     assert spec.fast_random_game is not None
     state = load(spec.name, players, seed=seed, **options)
     policy_seed = bot_rng(seed, 0).getrandbits(64)
     winners, scores, count, chosen = spec.fast_random_game(state, policy_seed, max_actions)
     finished = bool(winners)
     if not replay and spec.teams is None:
-        _add(tally, count, finished, winners, scores)
-        return None, count, finished
+        return None, count, finished, winners, scores
     for index in chosen:
         seat = state.to_move()[0]
         state.apply(seat, state.legal_actions(seat)[index])
     if state.winners() != winners:  # the differential tests keep this from ever happening
         raise CliError(f"internal error: the compiled engine and the rules disagree (seed {seed})")
-    return state, count, finished
+    return state, count, finished, winners, scores
 
 
 def _add(tally: Tally, count: int, finished: bool, winners: list[int], scores: list[float]) -> None:
