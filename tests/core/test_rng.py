@@ -4,6 +4,9 @@ from __future__ import annotations
 
 from collections import Counter
 
+from hypothesis import given
+from hypothesis import strategies as st
+
 from buccaneer.core.rng import Rng
 
 
@@ -36,3 +39,10 @@ def test_below_and_shuffle_are_uniform_enough() -> None:
         rng.shuffle(items)
         firsts[tuple(items)] += 1
     assert len(firsts) == 6 and all(800 < n < 1_200 for n in firsts.values())
+
+
+@given(st.integers(0, 2**64 - 1), st.integers(1, 10**6), st.integers(0, 8))
+def test_belows_is_the_same_stream_as_repeated_below(seed: int, n: int, count: int) -> None:
+    one, many = Rng(seed), Rng(seed)
+    assert many.belows(n, count) == [one.below(n) for _ in range(count)]
+    assert many.state == one.state

@@ -6,6 +6,8 @@ import random
 from typing import Any
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 import buccaneer
 from buccaneer import IllegalAction, OptionError
@@ -22,14 +24,18 @@ from buccaneer.games.tortuga.actions import (
     Turn,
 )
 from buccaneer.games.tortuga.components import (
+    BOARD,
     CREW,
     FLEET,
     HUNT,
     PURPLE,
+    RAID,
     RED,
+    SKULL,
     YELLOW,
 )
 from buccaneer.games.tortuga.position import position
+from buccaneer.games.tortuga.state import selection_table
 
 A, B, C, D, E = range(5)
 ALL_FLEET = dict.fromkeys("ABCDE", "fleet")
@@ -320,3 +326,34 @@ def test_malformed_action_objects_are_refused_with_a_reason() -> None:
     state.apply(0, Select((A,)))
     with pytest.raises(IllegalAction, match="actions are numbered 0-4"):
         state.apply(0, Turn(9))
+
+
+def _selections_by_the_rule(roll: tuple[int, ...], board: int, raid: int) -> list[tuple[int, ...]]:
+    """The selections as the rule reads, listed in the order seeded games were recorded with:
+    per action, every non-empty set of its dice (binary counting, lowest die first) joined by
+    every set of skulls that fits the room, then skulls alone."""
+
+    def subsets(items: list[int]) -> list[tuple[int, ...]]:
+        result: list[tuple[int, ...]] = [()]
+        for item in items:
+            result += [(*s, item) for s in result]
+        return result
+
+    skulls = subsets([d for d in range(5) if roll[d] == SKULL])
+    found = []
+    for action in range(5):
+        room = board if action == BOARD else raid if action == RAID else 5
+        for faces in subsets([d for d in range(5) if roll[d] == action])[1:]:
+            found += [tuple(sorted(faces + e)) for e in skulls if len(faces) + len(e) <= room]
+    found += skulls[1:]
+    return found or [()]
+
+
+@given(st.lists(st.integers(-1, 5), min_size=5, max_size=5), st.integers(0, 5), st.integers(0, 5))
+def test_selection_table_lists_what_the_rule_allows_in_the_recorded_order(
+    roll: list[int], board: int, raid: int
+) -> None:
+    """ "They may select more than one die, if all selected dice show the same action" (skulls
+    may join): the table, built from bit masks, against a plain reading of the rule."""
+    table = selection_table(tuple(roll), board, raid)
+    assert [s.dice for s in table] == _selections_by_the_rule(tuple(roll), board, raid)

@@ -30,6 +30,12 @@ def die_number(die: int, action: int) -> int:
     return (action + die + 1) % 5 + 1
 
 
+# NUMBERS[action][die] = die_number(die, action), for the engine's hot paths.
+NUMBERS: tuple[tuple[int, ...], ...] = tuple(
+    tuple(die_number(d, a) for d in range(DICE)) for a in range(5)
+)
+
+
 # Track boxes 1..8, tokens start on box 3; capacity of an area (and of dice on board/raid):
 # "Boat/Pirate token on box: 1 | 2, 3 | 4, 5 | 6, 7, 8 — Number: 1 | 2 | 3 | 4"
 TRACK_MIN, TRACK_MAX, TRACK_START = 1, 8, 3

@@ -49,11 +49,11 @@ from buccaneer.games.tortuga.components import (
     FACES,
     FLEET,
     HUNT,
+    NUMBERS,
     RAID,
     SKULL,
     TILE_COUNTS,
     clamp,
-    die_number,
 )
 from buccaneer.games.tortuga.explain import describe, why_illegal
 from buccaneer.games.tortuga.knowledge import Knowledge, knowledge
@@ -65,14 +65,24 @@ ISLAND = 5  # phase 3 source tag: island -> crew (CREW = crew -> fleet)
 ACTION_TYPES = TortugaAction.__args__
 
 
-@lru_cache(maxsize=64)
-def _subsets(items: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
-    """All subsets of `items` (ascending tuples), the empty one first. Cached: there are only
-    32 sets of dice, and a roll the selection cache has not seen yet asks for several."""
-    result: list[tuple[int, ...]] = [()]
-    for item in items:
-        result += [(*subset, item) for subset in result]
-    return tuple(tuple(sorted(s)) for s in result)
+def _submasks(mask: int) -> tuple[int, ...]:
+    """The sub-masks of a set of dice (a bit per die), the empty one first, in the order the
+    selections have always been listed (and seeded games rely on): binary counting over the
+    set's dice, lowest die first."""
+    bits = [1 << d for d in range(DICE) if mask >> d & 1]
+    result = [0]
+    for bit in bits:
+        result += [sub | bit for sub in result]
+    return tuple(result)
+
+
+SUBMASKS: tuple[tuple[int, ...], ...] = tuple(_submasks(m) for m in range(1 << DICE))
+POPCOUNT: tuple[int, ...] = tuple(bin(m).count("1") for m in range(1 << DICE))
+# One shared Select per set of dice: selections are frozen, and `apply` recognises the very
+# objects `legal_actions` offered.
+SELECT: tuple[Select, ...] = tuple(
+    Select(tuple(d for d in range(DICE) if m >> d & 1)) for m in range(1 << DICE)
+)
 
 
 @lru_cache(maxsize=1 << 16)
@@ -82,21 +92,34 @@ def selection_table(roll: tuple[int, ...], board_room: int, raid_room: int) -> t
 
     "They may select more than one die, if all selected dice show the same action", skulls
     joining them or standing alone (docs/rulings.md: a selection must be assignable)."""
-    skulls = tuple(d for d in range(DICE) if roll[d] == SKULL)
-    skull_sets = _subsets(skulls)
+    showing = [0] * 6
+    for die, face in enumerate(roll):
+        if face >= 0:
+            showing[face] |= 1 << die
+    skull_sets = SUBMASKS[showing[SKULL]]
     result: list[Select] = []
     for action in range(5):
-        showing = tuple(d for d in range(DICE) if roll[d] == action)
-        if not showing:
+        mask = showing[action]
+        if not mask:
             continue
         room = board_room if action == BOARD else raid_room if action == RAID else DICE
-        for faces in _subsets(showing)[1:]:
+        for faces in SUBMASKS[mask][1:]:
+            left = room - POPCOUNT[faces]
             for extra in skull_sets:
-                if len(faces) + len(extra) <= room:
-                    result.append(Select(tuple(sorted(faces + extra))))
+                if POPCOUNT[extra] <= left:
+                    result.append(SELECT[faces | extra])
     # Skulls alone can always be turned to fleet, crew or hunt, which hold five dice.
-    result.extend(Select(s) for s in skull_sets[1:])
-    return tuple(result) or (Select(()),)
+    result.extend(SELECT[s] for s in skull_sets[1:])
+    return tuple(result) or (SELECT[0],)
+
+
+def _action_shown(faces: tuple[int, ...]) -> int:
+    """The action revealed dice go to: the face of the first die that is not a skull ("all
+    selected dice show the same action", skulls joining them); -1 for skulls alone (turned)."""
+    for face in faces:
+        if face != SKULL:
+            return face
+    return -1
 
 
 class TortugaState(Table):
@@ -126,15 +149,22 @@ class TortugaState(Table):
         if self.phase == "over":
             return ()
         if self.selecting:
-            return tuple(s for s in self.selecting if self.selection[s] is None)
+            selection = self.selection
+            return tuple([s for s in self.selecting if selection[s] is None])
         return (self.queue[0][1],)
 
     def legal_actions(self, seat: int) -> list[Action]:
-        if type(seat) is not int or seat not in self.to_move():
+        # `seat in self.to_move()`, without building the tuple (asked before every move).
+        if type(seat) is not int or self.phase == "over":
             return []
         if self.selecting:
+            if seat not in self.selecting or self.selection[seat] is not None:
+                return []
             return self.remember_offer(seat, cast(list[Action], self._selections(seat)))
-        return self.remember_offer(seat, self._decision_actions(self.queue[0]))
+        item = self.queue[0]
+        if item[1] != seat:
+            return []
+        return self.remember_offer(seat, self._decision_actions(item))
 
     def _decision_actions(self, item: tuple[Any, ...]) -> list[Action]:
         kind, seat = item[0], item[1]
@@ -224,14 +254,18 @@ class TortugaState(Table):
         (it missed about one call in five in bot playouts)."""
         roll = tuple(self.roll[seat])
         skulls = roll.count(SKULL)
-        board = min(self._room(seat, BOARD), roll.count(BOARD) + skulls)
-        raid = min(self._room(seat, RAID), roll.count(RAID) + skulls)
+        placed = self.placed[seat]  # `_room`, inlined: this runs before every selection
+        board = CAPACITY[self.fleet_box[seat]] - placed.count(BOARD)
+        raid = CAPACITY[self.crew_box[seat]] - placed.count(RAID)
+        board = min(board, roll.count(BOARD) + skulls)
+        raid = min(raid, roll.count(RAID) + skulls)
         return list(selection_table(roll, board, raid))
 
     def _roll_dice(self, seat: int) -> None:
-        roll, placed, rng = self.roll[seat], self.placed[seat], self.rng
-        for die in range(DICE):
-            roll[die] = rng.below(FACES) if placed[die] == FREE else FREE
+        # One draw per unplaced die, in die order (the stream seeded games were recorded with).
+        placed = self.placed[seat]
+        faces = iter(self.rng.belows(FACES, placed.count(FREE)))
+        self.roll[seat][:] = [next(faces) if p == FREE else FREE for p in placed]
 
     def set_roll(self, seat: int, roll: list[int]) -> None:
         """For a position set up by hand: `seat`'s hidden roll shows `roll` (FREE for a placed
@@ -253,7 +287,8 @@ class TortugaState(Table):
     def _roll(self, mode: str) -> None:
         """A regular roll of everyone with dice left. Before every roll but a round's first
         ("next"), seats already done take a bonus tile, then the roll itself follows ("go")."""
-        rollers = [s for s in self.order() if FREE in self.placed[s]]
+        placed = self.placed
+        rollers = [s for s in self.order() if FREE in placed[s]]
         if not rollers:
             self._begin_actions()
             return
@@ -283,19 +318,19 @@ class TortugaState(Table):
         for seat in self.selecting:
             dice = self.selection[seat]
             assert dice is not None
-            faces = [self.roll[seat][d] for d in dice]
-            if dice:
-                self._events.append(("reveal", seat, tuple(dice), tuple(faces)))
-            else:
-                # "the player rerolls his dice after revealing them": the roll is shown
-                self._events.append(("stuck", seat, tuple(self.roll[seat])))
+            roll = self.roll[seat]
+            faces = tuple([roll[d] for d in dice])
             if not dice:
+                # "the player rerolls his dice after revealing them": the roll is shown
+                self._events.append(("stuck", seat, tuple(roll)))
                 rerolls.append(("reroll", seat))
-            elif all(f == SKULL for f in faces):
-                turns.append(("turn", seat, dice))
             else:
-                action = next(f for f in faces if f != SKULL)
-                self._place(seat, dice, action)
+                self._events.append(("reveal", seat, dice, faces))
+                action = _action_shown(faces)
+                if action < 0:
+                    turns.append(("turn", seat, dice))
+                else:
+                    self._place(seat, dice, action)
             self.selection[seat] = None
         # The dice not selected go back to the hand unseen.
         for seat in self.selecting:
@@ -326,29 +361,36 @@ class TortugaState(Table):
 
     def total(self, seat: int, action: int) -> int:
         """Dice numbers plus the bonus, "provided they have assigned at least one die"."""
-        dice = [d for d in range(DICE) if self.placed[seat][d] == action]
-        if not dice:
+        placed = self.placed[seat]
+        if action not in placed:
             return 0
-        return sum(die_number(d, action) for d in dice) + self.bonus[seat][action]
+        numbers = NUMBERS[action]
+        return (
+            sum([numbers[d] for d in range(DICE) if placed[d] == action]) + self.bonus[seat][action]
+        )
+
+    def ranked_totals(self, action: int) -> list[tuple[int, int]]:
+        """(seat, total) of the seats with dice on `action`, best first. "In case of a tie, the
+        player holding the start player token resolves the tie in his favor. If that player is
+        not involved in the tie, the player sitting closest to the start player in clockwise
+        direction"."""
+        start, players = self.start, self.players
+        entered = [(s, self.total(s, action)) for s in range(players) if action in self.placed[s]]
+        if len(entered) > 1:
+            entered.sort(key=lambda st: (-st[1], (st[0] - start) % players))
+        return entered
 
     def ranking(self, action: int) -> list[int]:
-        """Seats with dice on `action`, best first. "In case of a tie, the player holding the
-        start player token resolves the tie in his favor. If that player is not involved in the
-        tie, the player sitting closest to the start player in clockwise direction"."""
-        entered = [s for s in range(self.players) if action in self.placed[s]]
-        return sorted(
-            entered,
-            key=lambda s: (-self.total(s, action), (s - self.start) % self.players),
-        )
+        """Seats with dice on `action`, best first (`ranked_totals`)."""
+        return [s for s, _ in self.ranked_totals(action)]
 
     def _start_action(self, action: int) -> None:
         self.action = action
         self.first_target = -1
-        ranked = self.ranking(action)
         # 2 players: "Only the player with the best total (1st position) is entitled".
-        ranked = ranked[:1] if self.two_player else ranked[:2]
-        self._events.append(("ranking", action, tuple((s, self.total(s, action)) for s in ranked)))
-        self.queue[:0] = [("decide", s, action, pos) for pos, s in enumerate(ranked)]
+        ranked = self.ranked_totals(action)[: 1 if self.two_player else 2]
+        self._events.append(("ranking", action, tuple(ranked)))
+        self.queue[:0] = [("decide", s, action, pos) for pos, (s, _) in enumerate(ranked)]
 
     def _decide(self, seat: int, action: int, position: int, choice: Action) -> None:
         if isinstance(choice, Forfeit):
@@ -503,7 +545,8 @@ class TortugaState(Table):
         area, room = self._move_target(seat, source)
         while True:
             left = room - len(area)
-            colours = [c for c in range(5) if self.moving[c]]
+            moving = self.moving
+            colours = [c for c in range(5) if moving[c]]
             if not colours or left <= 0:
                 for colour in colours:
                     for _ in range(self.moving[colour]):
@@ -544,12 +587,14 @@ class TortugaState(Table):
             self._place(seat, item[2], action.action)
         elif kind == "reselect":
             assert isinstance(action, Select)
-            faces = [self.roll[seat][d] for d in action.dice]
-            self._events.append(("reveal", seat, action.dice, tuple(faces)))
-            if all(f == SKULL for f in faces):
+            roll = self.roll[seat]
+            faces = tuple([roll[d] for d in action.dice])
+            self._events.append(("reveal", seat, action.dice, faces))
+            shown = _action_shown(faces)
+            if shown < 0:
                 self.queue.insert(0, ("turn", seat, action.dice))
             else:
-                self._place(seat, action.dice, next(f for f in faces if f != SKULL))
+                self._place(seat, action.dice, shown)
             self.roll[seat] = [FREE] * DICE
         elif kind == "decide":
             self._decide(seat, item[2], item[3], action)
@@ -573,7 +618,7 @@ class TortugaState(Table):
         """Run automatic steps until a seat must decide or the game is over."""
         while self.phase != "over":
             if self.selecting:
-                if any(self.selection[s] is None for s in self.selecting):
+                if None in [self.selection[s] for s in self.selecting]:
                     return
                 self._reveal()
                 continue

@@ -27,6 +27,10 @@ from buccaneer.games.tortuga.scoring import breakdown
 GAME = "tortuga"
 SEAT_NAMES: tuple[str, ...] = ("Ani", "Lothar", "Frank", "Alex")  # the rulebook's players
 FREE = -1  # a die not yet placed / not rolled
+# ORDERS[players][start]: the seats clockwise from the start player, asked at every roll.
+ORDERS: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
+    tuple(tuple((start + i) % n for i in range(n)) for start in range(n)) for n in range(5)
+)
 
 
 class Table(State):
@@ -108,9 +112,9 @@ class Table(State):
         state.reset_records()
         return state
 
-    def order(self) -> list[int]:
+    def order(self) -> tuple[int, ...]:
         """Seats clockwise from the start player (the tie-break and turn order)."""
-        return [(self.start + i) % self.players for i in range(self.players)]
+        return ORDERS[self.players][self.start]
 
     # -- results ---------------------------------------------------------------------------------
 
