@@ -117,6 +117,15 @@ class Place:
 Action = Select | Turn | Bonus | Perform | Forfeit | Attack | Keep | Seize | Claim | Place
 PERFORM = Perform()
 FORFEIT = Forfeit()
+# One shared object per choice the engine offers (actions are frozen): making a dataclass
+# costs more than the rest of listing a decision, and `apply` knows an offered object at once.
+TURNS: tuple[Turn, ...] = tuple(Turn(a) for a in range(5))
+BONUSES: tuple[Bonus, ...] = tuple(Bonus(a) for a in range(5))
+ATTACKS: tuple[Attack, ...] = tuple(Attack(t) for t in range(4))
+CLAIMS: tuple[Claim, ...] = tuple(Claim(c) for c in range(5))
+PLACES: tuple[Place, ...] = tuple(Place(c) for c in range(5))
+KEEPS: tuple[Keep, ...] = tuple(Keep(c) for c in range(4))  # by coins, 1..3
+SEIZES: tuple[Seize, ...] = tuple(Seize(i) for i in range(8))  # by index, an area holds <= 4
 
 
 # The JSON names as types, made from the one list of each (plain strings to the type checker).

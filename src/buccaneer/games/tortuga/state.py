@@ -27,8 +27,15 @@ from buccaneer.core.options import check_seat_option
 from buccaneer.core.rng import Rng
 from buccaneer.core.state import Action
 from buccaneer.games.tortuga.actions import (
+    ATTACKS,
+    BONUSES,
+    CLAIMS,
     FORFEIT,
+    KEEPS,
     PERFORM,
+    PLACES,
+    SEIZES,
+    TURNS,
     Attack,
     Bonus,
     Claim,
@@ -169,31 +176,33 @@ class TortugaState(Table):
     def _decision_actions(self, item: tuple[Any, ...]) -> list[Action]:
         kind, seat = item[0], item[1]
         if kind == "bonus":
-            return [Bonus(space) for space in self._bonus_spaces(seat)]
+            return [BONUSES[space] for space in self._bonus_spaces(seat)]
         if kind == "turn":
             count = len(item[2])
-            return [Turn(a) for a in range(5) if self._room(seat, a) >= count]
+            return [TURNS[a] for a in range(5) if self._room(seat, a) >= count]
         if kind == "reselect":
             return cast(list[Action], self._selections(seat))
         if kind == "decide":
             action, position = item[2], item[3]
             if action in (BOARD, RAID):
                 return [
-                    Attack(t)
+                    ATTACKS[t]
                     for t in self.order()
                     if t != seat and not (position == 1 and t == self.first_target)
                 ] + [FORFEIT]
             return [PERFORM, FORFEIT]
         if kind == "keep":
-            return [Keep(c) for c in sorted(set(self.drawn[seat]))]
+            return [KEEPS[c] for c in sorted(set(self.drawn[seat]))]
         if kind == "seize":
             target, action = item[2], item[3]
             area = self.fleet[target] if action == BOARD else self.crew[target]
-            return [Seize(i) for i in self._distinct_removals(area)]
+            return [
+                SEIZES[i] if i < len(SEIZES) else Seize(i) for i in self._distinct_removals(area)
+            ]
         if kind == "claim":
-            return [Claim(c) for c in range(5) if self.center[c]]
+            return [CLAIMS[c] for c in range(5) if self.center[c]]
         if kind == "place":
-            return [Place(c) for c in range(5) if self.moving[c]]
+            return [PLACES[c] for c in range(5) if self.moving[c]]
         raise AssertionError(f"no decision {kind!r}")
 
     def apply(self, seat: int, action: Action | dict[str, Any]) -> None:
