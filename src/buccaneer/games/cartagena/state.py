@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import random
 from bisect import bisect_right, insort
+from itertools import compress
 from operator import itemgetter
 from typing import Any, Self
 
@@ -56,6 +57,9 @@ MAX_ON_SQUARE = 3  # "nooit meer dan 3 piraten op één veld"
 
 # A `map`-able lookup of the interned back moves (actions.py) by the square a pirate leaves.
 _BACK_GET = BACK_FROM.__getitem__
+# For bytes.translate over the occupancy: 1 where a square holds one or two pirates (where a back
+# move may land), 0 for an empty or a full one; `find(1)` is then the lowest such square.
+_LANDING = bytes(1 if 0 < n < MAX_ON_SQUARE else 0 for n in range(256))
 _new_tuple = tuple.__new__  # BotView without NamedTuple's Python-level __new__
 
 
@@ -233,25 +237,21 @@ class CartagenaState(State):
         # The order is the contract (the compiled kernel and seeded games follow it): forward
         # moves by symbol, then by square; back moves by square; ending the turn last.
         actions: list[Action] = []
-        distinct = sorted(set(self.pirates[seat]))
+        squares = self.pirates[seat]  # kept sorted, the boat's last
+        distinct = list(dict.fromkeys(squares))
         movable = distinct[:-1] if distinct[-1] == BOAT else distinct
         if len(movable) > 1:
             take = itemgetter(*movable)  # each symbol's actions from these squares, in C
-            for row, count in zip(FORWARD_FROM, self.hands[seat], strict=True):
-                if count:
-                    actions += take(row)
+            for row in compress(FORWARD_FROM, self.hands[seat]):  # the symbols held
+                actions += take(row)
         elif movable:
             square = movable[0]
-            for row, count in zip(FORWARD_FROM, self.hands[seat], strict=True):
-                if count:
-                    actions.append(row[square])
+            for row in compress(FORWARD_FROM, self.hands[seat]):
+                actions.append(row[square])
         # A back move from q exists iff some square below q holds one or two pirates.
-        occ = self.occ
-        for lowest in range(SQUARES):
-            if 0 < occ[lowest] < MAX_ON_SQUARE:
-                if distinct[-1] > lowest:
-                    actions += map(_BACK_GET, distinct[bisect_right(distinct, lowest) :])
-                break
+        lowest = self.occ_bytes.translate(_LANDING).find(1)
+        if 0 <= lowest < distinct[-1]:
+            actions += map(_BACK_GET, distinct[bisect_right(distinct, lowest) :])
         actions.append(END_TURN)
         return actions
 
