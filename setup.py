@@ -1,12 +1,13 @@
 """The package build also builds the browser client (web/) into buccaneer/server/static, and
-Cartagena's compiled kernel (games/cartagena/ckernel.c) with the system C compiler.
+Cartagena's compiled kernel (games/cartagena/ckernel.c) and the Tortuga heuristic's compiled
+decisions (games/tortuga/cbot.c) with the system C compiler.
 
 Everything else is declared in pyproject.toml. The client needs Node.js 18 or newer and npm;
 without them the package installs without its browser pages, and `buccaneer serve` says how
-to get them. Without a C compiler the package installs without the kernel, and Cartagena plays
-in pure Python (`buccaneer games` says which). With BUCCANEER_REQUIRE_CLIENT=1 and
-BUCCANEER_REQUIRE_KERNEL=1 (the project's own test command) a failed build fails the install
-instead.
+to get them. Without a C compiler the package installs without the compiled parts: Cartagena
+plays in pure Python (`buccaneer games` says which), and so does the Tortuga heuristic. With
+BUCCANEER_REQUIRE_CLIENT=1 and BUCCANEER_REQUIRE_KERNEL=1 (the project's own test command) a
+failed build fails the install instead.
 """
 
 from __future__ import annotations
@@ -64,12 +65,24 @@ class BuildPyWithClient(build_py):
         super().run()
 
 
+# -ffp-contract=off: no fused multiply-adds, so doubles round exactly as in CPython (the
+# compiled copies must choose exactly what the Python code chooses); never -ffast-math.
+COMPILE_ARGS = ["-O2", "-std=gnu99", "-ffp-contract=off"]
+# A machine without a C compiler still gets the whole package (pure Python everywhere).
+OPTIONAL = os.environ.get("BUCCANEER_REQUIRE_KERNEL") != "1"
+
 KERNEL = Extension(
     "buccaneer.games.cartagena.ckernel",
     sources=["src/buccaneer/games/cartagena/ckernel.c"],
-    extra_compile_args=["-O2", "-std=gnu99"],
-    # A machine without a C compiler still gets the whole package (pure Python Cartagena).
-    optional=os.environ.get("BUCCANEER_REQUIRE_KERNEL") != "1",
+    extra_compile_args=COMPILE_ARGS,
+    optional=OPTIONAL,
+)
+# The Tortuga heuristic's decisions (games/tortuga/cbot.c), for fast heuristic rollouts.
+TORTUGA_BOT = Extension(
+    "buccaneer.games.tortuga.cbot",
+    sources=["src/buccaneer/games/tortuga/cbot.c"],
+    extra_compile_args=COMPILE_ARGS,
+    optional=OPTIONAL,
 )
 
-setup(cmdclass={"build_py": BuildPyWithClient}, ext_modules=[KERNEL])
+setup(cmdclass={"build_py": BuildPyWithClient}, ext_modules=[KERNEL, TORTUGA_BOT])

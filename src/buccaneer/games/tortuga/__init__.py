@@ -8,6 +8,7 @@ from buccaneer.core.game import GameSpec
 from buccaneer.games.tortuga.actions import action_from_json
 from buccaneer.games.tortuga.bot import TortugaBot
 from buccaneer.games.tortuga.codec import TortugaCodec
+from buccaneer.games.tortuga.compiled_bot import path_in_use
 from buccaneer.games.tortuga.from_view import from_view
 from buccaneer.games.tortuga.invariants import invariants
 from buccaneer.games.tortuga.options import OPTIONS
@@ -35,6 +36,7 @@ SPEC = GameSpec(
     # heuristic; with full playouts (about 47 iterations a second) it wins 45% (docs/bots.md).
     playout_cut=40,
     max_actions=20_000,
+    engine_note=path_in_use,
 )
 
 __all__ = ["OPTIONS", "SEAT_NAMES", "SPEC", "TortugaState"]
