@@ -24,11 +24,11 @@ from typing import Any, cast
 
 from buccaneer.agents.heuristic import HeuristicAgent
 from buccaneer.core.errors import IllegalAction, OptionError
+from buccaneer.core.game import FULL_PLAYOUT
 from buccaneer.core.registry import get_spec
 from buccaneer.core.state import Action, State
 
 Policy = Callable[[State, int, random.Random], Action]
-FULL_PLAYOUT = 2_000  # steps; every game ends well within this under its heuristic
 
 
 # Per action class: can its objects key the statistics themselves (frozen dataclasses can), or
@@ -98,6 +98,9 @@ class ISMCTSAgent:
       leading on `scores()`, like a finished one rewards its winners. A short cut buys many
       more iterations in long games at the price of a cruder value. Not given, it is
       the game's `GameSpec.playout_cut` if it sets one, else 2000 (in effect, play to the end).
+      Such full playouts run in the game's compiled kernel where it offers one: random ones
+      (`GameSpec.fast_playout`) and heuristic ones (`fast_heuristic_playout`, the same games
+      the Python bot plays, so the search is the same, only faster).
     - `exploration` is PUCT's constant.
 
     Selection is PUCT (AlphaZero's rule) with availability counts in place of parent visits,
@@ -139,8 +142,10 @@ class ISMCTSAgent:
         self.rollout = rollout_policy(rollout)
         self.max_rollout = max_rollout
         self._cut = FULL_PLAYOUT if max_rollout is None else max_rollout  # set per decision
-        # The compiled playout this decision's random rollouts use, if any (set per decision).
+        # The compiled playouts this decision's random or heuristic rollouts use, if any (set
+        # per decision).
         self.fast_playout: Callable[[State, int], list[int]] | None = None
+        self.fast_heuristic_playout: Callable[[State, int], list[int]] | None = None
         self.prior = prior
         self.opponents = opponents
         self.last_iterations = 0
@@ -153,10 +158,14 @@ class ISMCTSAgent:
         if len(legal) == 1:
             return legal[0]
         self._cut = self.playout_limit(state.game)
-        # Uniform-random playouts to the end run in a game's compiled kernel where it has one.
-        fast = get_spec(state.game).fast_playout
-        full = self.rollout_name == "random" and self._cut == FULL_PLAYOUT
-        self.fast_playout = fast if full else None
+        # Random and heuristic playouts to the end run in a game's compiled kernel where it
+        # has one; the policy inside the tree stays the Python one.
+        spec = get_spec(state.game)
+        full = self._cut == FULL_PLAYOUT
+        random_full = full and self.rollout_name == "random"
+        heuristic_full = full and self.rollout_name == "heuristic"
+        self.fast_playout = spec.fast_playout if random_full else None
+        self.fast_heuristic_playout = spec.fast_heuristic_playout if heuristic_full else None
         root = _Node()
         deadline = None if self.time is None else _now() + self.time
         done = 0
@@ -241,6 +250,11 @@ class ISMCTSAgent:
     def _playout(self, world: State, rng: random.Random) -> list[float]:
         if self.fast_playout is not None:
             return _shares(self.fast_playout(world, rng.getrandbits(64)), world.players)
+        if self.fast_heuristic_playout is not None:
+            # The compiled heuristic plays the Python one's game, cut where it is cut; it draws
+            # no chance (seed unused), and nothing is drawn from rng for it, as the Python
+            # heuristic draws nothing: the search goes on exactly as it would in Python.
+            return _shares(self.fast_heuristic_playout(world, 0), world.players)
         for _ in range(self._cut):
             movers = world.to_move()
             if not movers:

@@ -12,6 +12,10 @@ from buccaneer.core.state import Action, State
 
 # What `GameSpec.fast_random_game` returns: winners, scores, actions taken, legal indices chosen.
 FastGame = tuple[list[int], list[float], int, list[int]]
+# A "full" playout's bound, in steps (rounds of `to_move()`): every game ends well within this
+# under its heuristic. ISMCTS plays its full playouts this long, and a compiled heuristic
+# playout (`GameSpec.fast_heuristic_playout`) stops where they stop, so the two agree.
+FULL_PLAYOUT = 2_000
 
 
 @dataclass(frozen=True)
@@ -66,6 +70,14 @@ class GameSpec:
     # the random choices drawn from the given 64-bit seed (ISMCTS's random rollouts use it).
     # None: not offered here (the game has none, or it could not be built).
     fast_playout: Callable[[State, int], list[int]] | None = None
+    # The game's heuristic in every seat, played to the end in compiled code: the winners
+    # reached from a state, equal to playing `heuristic` in Python from the same state (ISMCTS's
+    # heuristic rollouts use it). Like a Python playout it stops after FULL_PLAYOUT steps, the
+    # seats leading on `scores()` then standing in for the winners. Offered only for a heuristic
+    # that ignores its rng (a function of the seat's knowledge alone): the seed is unused, and
+    # ISMCTS draws nothing from its rng for such a playout, as the Python rollout draws nothing.
+    # `state` is left as it was. None: not offered here.
+    fast_heuristic_playout: Callable[[State, int], list[int]] | None = None
     # A whole uniform-random game from `state` in a compiled kernel, for `simulate`:
     # `(state, policy_seed, max_actions) -> (winners, scores, actions, chosen)`, `chosen` the
     # index into `legal_actions(to_move()[0])` taken at each decision (the kernel's games have one

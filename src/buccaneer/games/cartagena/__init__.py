@@ -11,7 +11,13 @@ from buccaneer.games.cartagena.board import SYMBOLS, TILES
 from buccaneer.games.cartagena.bot import CartagenaBot
 from buccaneer.games.cartagena.codec import CartagenaCodec
 from buccaneer.games.cartagena.invariants import invariants
-from buccaneer.games.cartagena.kernel import compiled, path_in_use, random_game, random_playout
+from buccaneer.games.cartagena.kernel import (
+    compiled,
+    heuristic_playout,
+    path_in_use,
+    random_game,
+    random_playout,
+)
 from buccaneer.games.cartagena.options import OPTIONS
 from buccaneer.games.cartagena.position import position
 from buccaneer.games.cartagena.render import render
@@ -45,6 +51,7 @@ SPEC = GameSpec(
     from_view=CartagenaState.from_view,
     max_actions=20_000,
     fast_playout=random_playout if compiled is not None else None,
+    fast_heuristic_playout=heuristic_playout if compiled is not None else None,
     fast_random_game=random_game if compiled is not None else None,
     engine_note=path_in_use,
     vector_env=vector_env if compiled is not None else None,

@@ -1,4 +1,4 @@
-/* A compiled copy of Cartagena's rules for random playouts (issue 14, parts 1-2).
+/* A compiled copy of Cartagena's rules for random and heuristic playouts (issue 14, parts 1-2).
  *
  * The Python engine (state.py) is the rulebook; this file is a checked copy of it: the same
  * setup from a seed, the same chance stream (SplitMix64, core/rng.py), the same legal-action
@@ -7,7 +7,9 @@
  * action by action.
  *
  * A random policy both sides can reproduce: at each decision the legal action with index
- * policy.below(len(legal)) is taken, `policy` being a separate SplitMix64 stream.
+ * policy.below(len(legal)) is taken, `policy` being a separate SplitMix64 stream.  And the
+ * heuristic bot (bot.py), a checked copy of it too, for ISMCTS's heuristic rollouts
+ * (tests/games/cartagena/test_kernel_heuristic.py compares the two decision by decision).
  *
  * Legal actions are never listed: their number is computed and the chosen index decoded, in
  * the order of CartagenaState.legal_actions:
@@ -367,6 +369,273 @@ static long play(Game *g, uint64_t *policy, long steps, long max_actions, PyObje
         n++;
     }
     return n;
+}
+
+/* -- the heuristic (games/cartagena/bot.py) ----------------------------------------------
+ *
+ * A checked copy of the Cartagena bot (`bot.choose`), for ISMCTS's heuristic rollouts: the
+ * same action at every decision, ties going to the first in legal order as there
+ * (tests/games/cartagena/test_kernel_heuristic.py plays both from the same positions and
+ * compares every choice).  It reads only what `state.bot_view(seat)` gives the bot: the mover's
+ * pirates and its own hand (never another seat's, which Jamaica hides), the occupancy, the
+ * actions left, the cards left to draw (pile + row + discard) and the first two cards of the
+ * Tortuga row.  Scores are doubles computed in bot.py's order, operation for operation, so
+ * equal and nearly equal scores compare as they do in Python.
+ */
+
+#define CARD_TOP 10.3
+#define CARD_DECAY 0.3
+#define CARD_FLOOR 5.0
+#define SURPLUS_CARD 0.5
+#define SQUARES_PER_CARD 7
+#define REAR_BONUS 4.0
+#define ROW_WEIGHT 0.6
+#define TYPICAL_GAIN 6.0
+#define WIN 10000.0
+
+enum { CHOOSE_FORWARD, CHOOSE_BACK, CHOOSE_END };
+
+typedef struct {
+    int kind; /* CHOOSE_FORWARD, CHOOSE_BACK or CHOOSE_END */
+    int card; /* forward moves only */
+    int origin;
+} Choice;
+
+/* bot._held_value: the `held`-th card's value, CARD_TOP - CARD_DECAY * held, at least CARD_FLOOR */
+static inline double held_value(int held) {
+    double value = CARD_TOP - CARD_DECAY * (double)held;
+    return value > CARD_FLOOR ? value : CARD_FLOOR;
+}
+
+/* bot.card_value */
+static inline double card_value(int held, int need) {
+    return held > need ? SURPLUS_CARD : held_value(held);
+}
+
+/* bot._NEED: cards a pirate on square q (-1..35) still needs to reach the boat */
+static inline int need_of(int q) {
+    int n = (BOAT - q + SQUARES_PER_CARD - 1) / SQUARES_PER_CARD;
+    return n > 1 ? n : 1;
+}
+
+/* Where a card of `card` takes a pirate from `origin` on occupancy `occ`: the first free square
+   of the symbol beyond it, else the boat (bot.py reads `BoardTables.ahead` for this). */
+static inline int dest_on(const Game *g, const int8_t *occ, int card, int origin) {
+    uint64_t m = g->symmask[card] & ~((1ULL << (origin + 1)) - 1);
+    while (m) {
+        int q = __builtin_ctzll(m);
+        if (!occ[q]) return q;
+        m &= m - 1;
+    }
+    return BOAT;
+}
+
+/* bot.winning_action's search: can `left` actions put the `n` pirates `pir` (sorted) in the
+   boat with `hand`?  Tried in bot.py's order (pirates by square, a square once; cards by
+   symbol); at depth 0 the first move of the first sequence found is kept. */
+typedef struct {
+    const Game *g;
+    int8_t occ[SQUARES];
+    int16_t hand[NSYM];
+    int card, origin; /* the first move found */
+} WinSearch;
+
+static int win_search(WinSearch *s, const int8_t *pir, int n, int left, int depth) {
+    if (n == 0) return 1;
+    if (n > left) return 0;
+    for (int i = 0; i < n; i++) {
+        const int origin = pir[i];
+        if (i && pir[i - 1] == origin) continue;
+        for (int card = 0; card < NSYM; card++) {
+            if (!s->hand[card]) continue;
+            const int dest = dest_on(s->g, s->occ, card, origin);
+            /* the pirates after the move, sorted: pir without i, with dest unless in the boat */
+            int8_t next[PIRATES];
+            int m = 0;
+            for (int k = 0; k < n; k++)
+                if (k != i) next[m++] = pir[k];
+            s->hand[card]--;
+            if (origin >= 0) s->occ[origin]--;
+            if (dest < BOAT) {
+                s->occ[dest]++;
+                int k = m++;
+                while (k > 0 && next[k - 1] > dest) {
+                    next[k] = next[k - 1];
+                    k--;
+                }
+                next[k] = (int8_t)dest;
+            }
+            const int done = win_search(s, next, m, left - 1, depth + 1);
+            if (dest < BOAT) s->occ[dest]--;
+            if (origin >= 0) s->occ[origin]++;
+            s->hand[card]++;
+            if (done) {
+                if (depth == 0) {
+                    s->card = card;
+                    s->origin = origin;
+                }
+                return 1;
+            }
+        }
+    }
+    return 0;
+}
+
+/* bot.choose for the seat to move. */
+static Choice heuristic_choice(const Game *g) {
+    const int seat = g->current;
+    const int16_t *hand = g->hand[seat]; /* the mover's own hand: all bot_view shows in Jamaica */
+    const int8_t *mine = g->pir[seat];
+    const int8_t *occ = g->occ;
+    int held = 0;
+    for (int c = 0; c < NSYM; c++) held += hand[c];
+    int nout = 0; /* mine[:nout]: the pirates not in the boat (sorted, so the boat's are last) */
+    while (nout < PIRATES && mine[nout] != BOAT) nout++;
+    const int actions_left = ACTIONS_PER_TURN - g->actions_done;
+    Choice best = {CHOOSE_END, 0, 0};
+
+    if (nout && nout <= actions_left && held >= nout) {
+        WinSearch s;
+        s.g = g;
+        memcpy(s.occ, occ, sizeof s.occ);
+        memcpy(s.hand, hand, sizeof s.hand);
+        if (win_search(&s, mine, nout, actions_left, 0)) {
+            best.kind = CHOOSE_FORWARD;
+            best.card = s.card;
+            best.origin = s.origin;
+            return best;
+        }
+    }
+
+    int need = 0;
+    for (int k = 0; k < nout; k++) need += need_of(mine[k]);
+    const double spend = card_value(held, need);
+    const int rowleft = g->rowlen - g->rowpos;
+    int available = g->npile + rowleft;
+    for (int c = 0; c < NSYM; c++) available += g->discard[c];
+    const int rear = nout ? mine[0] : BOAT; /* nout is 0 only in a finished game */
+
+    const int may_pass = held ? actions_left < ACTIONS_PER_TURN : !available;
+    double best_score = may_pass ? 0.0 : -WIN;
+    int gains[NSYM] = {0};
+    for (int card = 0; card < NSYM; card++) {
+        if (!hand[card]) continue;
+        int top = 0, reach = -1;
+        for (int k = 0; k < nout; k++) {
+            const int origin = mine[k];
+            if (origin < reach) continue; /* lands where the pirate behind it lands: never better */
+            const int dest = dest_on(g, occ, card, origin);
+            reach = dest;
+            const int gain = dest - origin;
+            if (gain > top) top = gain;
+            double score = (double)gain - spend;
+            if (origin == rear) score += REAR_BONUS;
+            if (score > best_score) {
+                best_score = score;
+                best.kind = CHOOSE_FORWARD;
+                best.card = card;
+                best.origin = origin;
+            }
+        }
+        gains[card] = top;
+    }
+
+    /* back moves: to the nearest square below holding one or two pirates */
+    if (!g->low12) return best;
+    const int lowest = __builtin_ctzll(g->low12);
+    const int norigins = nout < PIRATES ? nout + 1 : PIRATES; /* the boat once, if any is in it */
+    const int last = nout < PIRATES ? BOAT : mine[PIRATES - 1];
+    if (last <= lowest) return best;
+    double values[2] = {card_value(held + 1, need), card_value(held + 2, need)};
+    /* Tortuga: the cards drawn are the first of the open row, weighed by how far they move */
+    for (int j = 0; j < 2 && j < rowleft; j++) {
+        const int card = g->row[g->rowpos + j];
+        int gain = gains[card];
+        if (!hand[card]) { /* bot._longest */
+            gain = 0;
+            for (int k = 0; k < nout; k++) {
+                const int d = dest_on(g, occ, card, mine[k]) - mine[k];
+                if (d > gain) gain = d;
+            }
+        }
+        values[j] *= 1.0 + ROW_WEIGHT * ((double)gain / TYPICAL_GAIN - 1.0);
+    }
+    int previous = lowest;
+    for (int k = 0; k < norigins; k++) {
+        const int origin = k < nout ? mine[k] : BOAT;
+        if (origin <= previous) continue; /* no back move from here, or the same square again */
+        previous = origin;
+        const int target = 63 - __builtin_clzll(g->low12 & ((1ULL << origin) - 1));
+        const int found = occ[target];
+        double score = (double)(target - origin);
+        if (found && available) {
+            score += values[0];
+            if (found > 1 && available > 1) score += values[1];
+        }
+        if (score > best_score) {
+            best_score = score;
+            best.kind = CHOOSE_BACK;
+            best.origin = origin;
+        }
+    }
+    return best;
+}
+
+/* The index of a choice in the legal order L describes (-1 if it is not there: a bug). */
+static int choice_index(const Legal *L, Choice c) {
+    if (c.kind == CHOOSE_END) return L->n - 1;
+    if (c.kind == CHOOSE_FORWARD) {
+        int ci = -1, di = -1;
+        for (int i = 0; i < L->nc; i++)
+            if (L->cards[i] == c.card) ci = i;
+        for (int j = 0; j < L->nm; j++)
+            if (L->distinct[j] == c.origin) di = j;
+        return ci < 0 || di < 0 ? -1 : ci * L->nm + di;
+    }
+    for (int k = L->nd - L->nb; k < L->nd; k++)
+        if (L->distinct[k] == c.origin) return L->nc * L->nm + k - (L->nd - L->nb);
+    return -1;
+}
+
+/* Play on with the heuristic in every seat for at most `steps` decisions (< 0: no limit) until
+ * the game ends; returns the number taken, or -2 on an error (a Python exception is set).
+ * trace (may be NULL) receives each chosen legal index. */
+static long heuristic_play(Game *g, long steps, PyObject *trace) {
+    long n = 0;
+    Legal L;
+    while (!g->won && (steps < 0 || n < steps)) {
+        legal(g, &L);
+        const int i = choice_index(&L, heuristic_choice(g));
+        if (i < 0) {
+            PyErr_SetString(PyExc_SystemError, "the kernel's heuristic chose an illegal action");
+            return -2;
+        }
+        if (trace) {
+            PyObject *v = PyLong_FromLong(i);
+            if (v == NULL || PyList_Append(trace, v) < 0) {
+                Py_XDECREF(v);
+                return -2;
+            }
+            Py_DECREF(v);
+        }
+        apply_index(g, &L, i);
+        n++;
+    }
+    return n;
+}
+
+/* The seats leading on pirates in the boat (`scores()`): what ISMCTS counts as the winners of
+   a playout cut off before the end. */
+static int leaders(const Game *g) {
+    int boat[MAX_PLAYERS], most = -1, mask = 0;
+    for (int p = 0; p < g->players; p++) {
+        boat[p] = 0;
+        for (int k = 0; k < PIRATES; k++) boat[p] += g->pir[p][k] == BOAT;
+        if (boat[p] > most) most = boat[p];
+    }
+    for (int p = 0; p < g->players; p++)
+        if (boat[p] == most) mask |= 1 << p;
+    return mask;
 }
 
 /* -- argument helpers -------------------------------------------------------------------- */
@@ -820,6 +1089,52 @@ static PyObject *k_playouts_from(PyObject *self, PyObject *args, PyObject *kw) {
         PyList_SET_ITEM(out, k, pair);
     }
     return out;
+}
+
+PyDoc_STRVAR(heuristic_playout_doc,
+             "heuristic_playout(state, max_actions)\n--\n\n"
+             "The heuristic (bot.py) in every seat from an encoded state, for at most max_actions\n"
+             "decisions: (winners_bitmask, n_actions, finished). A game not finished by then\n"
+             "counts the seats with the most pirates in the boat (scores()) as its winners, as\n"
+             "ISMCTS judges a cut playout.");
+
+static PyObject *k_heuristic_playout(PyObject *self, PyObject *args, PyObject *kw) {
+    static char *kwlist[] = {"state", "max_actions", NULL};
+    PyObject *state_obj;
+    long max_actions;
+    if (!PyArg_ParseTupleAndKeywords(args, kw, "Ol", kwlist, &state_obj, &max_actions))
+        return NULL;
+    if (max_actions < 0) {
+        PyErr_SetString(PyExc_ValueError, "max_actions must be >= 0");
+        return NULL;
+    }
+    Game g;
+    if (decode(state_obj, &g) < 0) return NULL;
+    long n = heuristic_play(&g, max_actions, NULL);
+    if (n == -2) return NULL;
+    const int finished = g.won != 0;
+    return Py_BuildValue("(ili)", finished ? g.won : leaders(&g), n, finished);
+}
+
+PyDoc_STRVAR(heuristic_step_doc,
+             "heuristic_step(state, steps=-1)\n--\n\n"
+             "Play `steps` decisions (-1: to the end) with the heuristic in every seat from an\n"
+             "encoded state. Returns (encoded_state_after, [chosen legal indices]).");
+
+static PyObject *k_heuristic_step(PyObject *self, PyObject *args, PyObject *kw) {
+    static char *kwlist[] = {"state", "steps", NULL};
+    PyObject *state_obj;
+    long steps = -1;
+    if (!PyArg_ParseTupleAndKeywords(args, kw, "O|l", kwlist, &state_obj, &steps)) return NULL;
+    Game g;
+    if (decode(state_obj, &g) < 0) return NULL;
+    PyObject *trace = PyList_New(0);
+    if (trace == NULL) return NULL;
+    if (heuristic_play(&g, steps, trace) == -2) {
+        Py_DECREF(trace);
+        return NULL;
+    }
+    return Py_BuildValue("(NN)", encode(&g), trace);
 }
 
 /* -- a batch of games for learning (games/cartagena/vector.py) ------------------------------
@@ -1313,13 +1628,18 @@ static PyMethodDef methods[] = {
      playout_from_doc},
     {"playouts_from", (PyCFunction)(void (*)(void))k_playouts_from, METH_VARARGS | METH_KEYWORDS,
      playouts_from_doc},
+    {"heuristic_playout", (PyCFunction)(void (*)(void))k_heuristic_playout,
+     METH_VARARGS | METH_KEYWORDS, heuristic_playout_doc},
+    {"heuristic_step", (PyCFunction)(void (*)(void))k_heuristic_step,
+     METH_VARARGS | METH_KEYWORDS, heuristic_step_doc},
     {NULL, NULL, 0, NULL},
 };
 
 static struct PyModuleDef module = {
     PyModuleDef_HEAD_INIT,
     "buccaneer.games.cartagena.ckernel",
-    "Cartagena random playouts in C, a checked copy of the Python rules (state.py).",
+    "Cartagena random and heuristic playouts in C, a checked copy of the Python rules (state.py)\n"
+    "and bot (bot.py).",
     -1,
     methods,
     NULL,

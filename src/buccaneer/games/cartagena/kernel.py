@@ -1,5 +1,6 @@
 """Cartagena's compiled kernel (`ckernel.c`): random playouts 80-100 times faster than the Python
-engine, playing exactly the same games.
+engine, playing exactly the same games, and heuristic playouts that make exactly the heuristic
+bot's (bot.py) choices.
 
 `state.py` stays the one rulebook; the kernel is a checked copy of it: the same setup from a
 seed, the same chance stream, the same legal-action order and effects, so a seeded game with
@@ -10,6 +11,10 @@ everything plays in pure Python.
 
 The random policy both sides can reproduce: at each decision the legal action with index
 `policy.below(len(legal))`, `policy` being a SplitMix64 stream (`core.rng.Rng(policy_seed)`).
+The heuristic needs no stream: bot.py's `choose` is a function of the mover's `bot_view`, and
+the kernel's copy reads only what that holds (in Jamaica, never another seat's hand); it
+chooses the same action at every decision
+(`tests/games/cartagena/test_kernel_heuristic.py` compares the two choice by choice).
 """
 
 from __future__ import annotations
@@ -18,7 +23,7 @@ import importlib
 from types import ModuleType
 from typing import Any
 
-from buccaneer.core.game import FastGame
+from buccaneer.core.game import FULL_PLAYOUT, FastGame
 from buccaneer.games.cartagena.board import BOAT
 
 # Where the encoding (`encode`) holds the pirates and the winners' bitmask.
@@ -31,9 +36,9 @@ except ImportError:  # not built: no C compiler where the package was installed
 
 
 def path_in_use() -> str:
-    """Which engine plays Cartagena's random playouts here, in words for `buccaneer games`."""
+    """Which engine plays Cartagena's playouts here, in words for `buccaneer games`."""
     if compiled is not None:
-        return "ISMCTS random rollouts run in the compiled kernel (C)"
+        return "ISMCTS random and heuristic rollouts run in the compiled kernel (C)"
     return "everything in pure Python (the compiled kernel could not be built here)"
 
 
@@ -42,6 +47,17 @@ def random_playout(state: Any, seed: int) -> list[int]:
     random choices from the SplitMix64 stream `seed`). `state` is left as it was."""
     assert compiled is not None, "only offered where the kernel is built (`fast_playout`)"
     won, _actions = compiled.playout_from(encode(state), seed)
+    return [seat for seat in range(state.players) if won >> seat & 1]
+
+
+def heuristic_playout(state: Any, seed: int) -> list[int]:
+    """The winners when the heuristic (bot.py) plays every seat from `state`, in the kernel:
+    the same game the Python bot plays from there. Cut after FULL_PLAYOUT decisions as
+    ISMCTS cuts a Python playout, the seats with the most pirates in the boat then stand in
+    for the winners. `seed` is unused (the heuristic draws no chance; the shape is
+    `random_playout`'s). `state` is left as it was."""
+    assert compiled is not None, "only offered where the kernel is built (`fast_heuristic_playout`)"
+    won, _actions, _finished = compiled.heuristic_playout(encode(state), FULL_PLAYOUT)
     return [seat for seat in range(state.players) if won >> seat & 1]
 
 
