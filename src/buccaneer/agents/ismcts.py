@@ -44,7 +44,7 @@ def _key(action: Action) -> Hashable:
     return cast(Hashable, action) if self_keyed else repr(action.to_json())
 
 
-@dataclass
+@dataclass(slots=True)
 class _Stats:
     visits: int = 0
     reward: float = 0.0
@@ -57,6 +57,20 @@ class _Node:
     # per seat, per action: statistics of choosing it here
     stats: dict[int, dict[Hashable, _Stats]] = field(default_factory=dict)
     children: dict[tuple[Hashable, ...], _Node] = field(default_factory=dict)
+
+
+def _available(table: dict[Hashable, _Stats], actions: list[Action]) -> list[_Stats]:
+    """Each legal action's statistics in `table` (made on first sight), counted as available
+    once more; the keys are worked out once per visit, not again for every score."""
+    result = []
+    for action in actions:
+        key = _key(action)
+        stats = table.get(key)
+        if stats is None:
+            stats = table[key] = _Stats()
+        stats.available += 1
+        result.append(stats)
+    return result
 
 
 def _random_policy(state: State, seat: int, rng: random.Random) -> Action:
@@ -207,12 +221,13 @@ class ISMCTSAgent:
                     chosen[mover] = self.rollout(world, mover, rng)
                     continue
                 actions = world.legal_actions(mover)
-                table = node.stats.setdefault(mover, {})
-                for action in actions:
-                    table.setdefault(_key(action), _Stats()).available += 1
+                table = node.stats.get(mover)
+                if table is None:
+                    table = node.stats[mover] = {}
+                stats = _available(table, actions)
                 if len(actions) > 1 and self.prior > 0:
                     table[_key(self.rollout(world, mover, rng))].hinted += 1
-                chosen[mover] = self._select(table, actions)
+                chosen[mover] = actions[self._select(stats)]
             keys = {m: _key(a) for m, a in chosen.items() if m == seat or self.opponents == "tree"}
             fresh = any(node.stats[m][k].visits == 0 for m, k in keys.items())
             if keys:
@@ -227,25 +242,28 @@ class ISMCTSAgent:
         rewards = self._playout(world, rng)
         for visited, keys in path:
             for mover, key in keys.items():
-                stats = visited.stats[mover][key]
-                stats.visits += 1
-                stats.reward += rewards[mover]
+                edge = visited.stats[mover][key]
+                edge.visits += 1
+                edge.reward += rewards[mover]
 
-    def _select(self, table: dict[Hashable, _Stats], actions: list[Action]) -> Action:
-        if len(actions) == 1:
-            return actions[0]
-        tried = [table[_key(a)] for a in actions if table[_key(a)].visits]
-        visits = sum(t.visits for t in tried)
-        urgency = sum(t.reward for t in tried) / visits if visits else 0.5
-        uniform = (1 - self.prior) / len(actions)
-
-        def score(action: Action) -> float:
-            stats = table[_key(action)]
-            mean = stats.reward / stats.visits if stats.visits else urgency
-            p = uniform + self.prior * stats.hinted / stats.available
-            return mean + self.exploration * p * math.sqrt(stats.available) / (1 + stats.visits)
-
-        return max(actions, key=score)
+    def _select(self, stats: list[_Stats]) -> int:
+        """The index of the action PUCT picks, given each legal action's statistics (the first
+        of equal scores)."""
+        if len(stats) == 1:
+            return 0
+        tried = [t for t in stats if t.visits]
+        visits = sum([t.visits for t in tried])
+        urgency = sum([t.reward for t in tried]) / visits if visits else 0.5
+        prior, exploration, sqrt = self.prior, self.exploration, math.sqrt
+        uniform = (1 - prior) / len(stats)
+        best, best_score = 0, -math.inf
+        for index, t in enumerate(stats):
+            mean = t.reward / t.visits if t.visits else urgency
+            p = uniform + prior * t.hinted / t.available
+            score = mean + exploration * p * sqrt(t.available) / (1 + t.visits)
+            if score > best_score:
+                best, best_score = index, score
+        return best
 
     def _playout(self, world: State, rng: random.Random) -> list[float]:
         if self.fast_playout is not None:
