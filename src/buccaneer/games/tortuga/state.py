@@ -92,6 +92,29 @@ SELECT: tuple[Select, ...] = tuple(
 )
 
 
+# Skulls selected on their own, per set of skulls rolled (the empty set left out).
+SKULLS_ALONE: tuple[tuple[Select, ...], ...] = tuple(
+    tuple(SELECT[s] for s in SUBMASKS[m][1:]) for m in range(1 << DICE)
+)
+# `_joined`'s answers: at most 32 * 32 * 6 small tuples.
+_JOINED: dict[int, tuple[Select, ...]] = {}
+
+
+def _joined(faces: int, skulls: int, room: int) -> tuple[Select, ...]:
+    """Every non-empty set of the dice `faces` (all showing one action), each joined by every
+    set of the dice `skulls` that still fits `room` dice, in the order selections are listed."""
+    key = (faces << DICE | skulls) << 3 | room
+    part = _JOINED.get(key)
+    if part is None:
+        part = _JOINED[key] = tuple(
+            SELECT[f | e]
+            for f in SUBMASKS[faces][1:]
+            for e in SUBMASKS[skulls]
+            if POPCOUNT[f] + POPCOUNT[e] <= room
+        )
+    return part
+
+
 @lru_cache(maxsize=1 << 16)
 def selection_table(roll: tuple[int, ...], board_room: int, raid_room: int) -> tuple[Select, ...]:
     """The selections a roll allows, given the room left on board and raid (the other spaces
@@ -103,20 +126,14 @@ def selection_table(roll: tuple[int, ...], board_room: int, raid_room: int) -> t
     for die, face in enumerate(roll):
         if face >= 0:
             showing[face] |= 1 << die
-    skull_sets = SUBMASKS[showing[SKULL]]
+    skulls = showing[SKULL]
     result: list[Select] = []
     for action in range(5):
-        mask = showing[action]
-        if not mask:
-            continue
-        room = board_room if action == BOARD else raid_room if action == RAID else DICE
-        for faces in SUBMASKS[mask][1:]:
-            left = room - POPCOUNT[faces]
-            for extra in skull_sets:
-                if POPCOUNT[extra] <= left:
-                    result.append(SELECT[faces | extra])
+        if showing[action]:
+            room = board_room if action == BOARD else raid_room if action == RAID else DICE
+            result += _joined(showing[action], skulls, max(room, 0))
     # Skulls alone can always be turned to fleet, crew or hunt, which hold five dice.
-    result.extend(SELECT[s] for s in skull_sets[1:])
+    result += SKULLS_ALONE[skulls]
     return tuple(result) or (SELECT[0],)
 
 
