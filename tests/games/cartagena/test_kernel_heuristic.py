@@ -188,7 +188,7 @@ def test_midgame_and_determinized(players: int, variant: str) -> None:
             if k_trace != py_trace or enc != encode(py):
                 failures.append(f"{where}: a stretch differs at {encode(py)}")
                 break
-        mover = state.current
+        mover = state.to_move()[0]
         other = (mover + 1 + chooser.below(players - 1)) % players
         for seat in (mover, other):
             world = state.determinize(seat, random.Random(chooser.next64()))
