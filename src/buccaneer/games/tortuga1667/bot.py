@@ -60,8 +60,8 @@ from buccaneer.games.tortuga1667.bot_beliefs import ISLAND, Ctx, clear_beliefs
 from buccaneer.games.tortuga1667.bot_values import (
     SABOTAGE,
     SUPPORT,
+    FaceDown,
     Model,
-    armada_chance,
     attack_chance,
     attack_gain,
     boat_value,
@@ -70,15 +70,15 @@ from buccaneer.games.tortuga1667.bot_values import (
     card_value,
     clear_memos,
     deck_odds,
-    end_value,
+    end_and_tempo,
     face_down,
     hidden_value,
     majority_chance,
     maroon_value,
     marque_move_value,
     my_spot_value,
+    spot_table,
     spot_value,
-    tempo,
     vote_alignment,
 )
 from buccaneer.games.tortuga1667.components import FOUNTAIN_OF_YOUTH, SKULL, bottom_of
@@ -121,8 +121,9 @@ class Tortuga1667Bot:
 
 
 def clear_caches() -> None:
-    """Empty the bot's pure caches (loyalty beliefs, unseen event cards, the vote deck's odds):
-    decisions are the same either way; for tests, and to give back their memory."""
+    """Empty the bot's pure caches (loyalty beliefs, unseen event cards, the vote deck's odds,
+    the end-game values): decisions are the same either way; for tests, and to give back
+    their memory."""
     clear_beliefs()
     clear_memos()
 
@@ -141,61 +142,64 @@ def _first(legal: list[Action]) -> Action:
 def _best(values: list[float], legal: list[Action], rng: random.Random) -> Action:
     """The highest value; among (nearly) equal ones, a draw from the random stream."""
     top = max(values)
-    best = [i for i, v in enumerate(values) if v >= top - 1e-9]
-    if len(best) == 1:
-        return legal[best[0]]
+    cut = top - 1e-9
+    # Counting in C first: most decisions have one clear best, found by `index` (the only
+    # value at or above `cut` is `top` itself, and `index` finds its first occurrence).
+    if sum(map(cut.__le__, values)) == 1:
+        return legal[values.index(top)]
+    best = [i for i, v in enumerate(values) if v >= cut]
     return legal[best[rng.randrange(len(best))]]
 
 
 # -- a turn --------------------------------------------------------------------------------------
 
 
-class _Cards:
-    """The row as the bot sees it: what revealing each slot is worth for a given revealer."""
+def _slots(
+    ctx: Ctx, faces: FaceDown, armada: Sequence[float], end: float, revealer: int
+) -> list[float]:
+    """Per slot, what `revealer` turning it up is worth to the bot: the known card's value, or
+    for a face-down one the chance of the Armada times ending the game (`end`) plus the rest
+    times the mean of the other unseen cards (`hidden_value`, worked out only when a slot is
+    face down)."""
+    hidden = -1.0
+    values = []
+    for slot, card in enumerate(ctx.row):
+        if card == HIDDEN:
+            if hidden == -1.0:
+                hidden, _spread = hidden_value(ctx, faces, revealer)
+            q = armada[slot]
+            values.append(q * end + (1 - q) * hidden)
+        elif card == EMPTY:
+            values.append(0.0)
+        else:
+            values.append(card_value(ctx, card, revealer))
+    return values
 
-    def __init__(self, ctx: Ctx) -> None:
-        self.ctx = ctx
-        self.faces = face_down(ctx)
-        self.armada = armada_chance(ctx, self.faces.cards)
-        self.end = end_value(ctx)
-        self.tempo = tempo(ctx)
 
-    def slots(self, revealer: int) -> list[float]:
-        """Per slot: the known card's value, or for a face-down one the chance of the Armada
-        times ending the game plus the rest times the mean of the other unseen cards."""
-        ctx = self.ctx
-        hidden = -1.0
-        values = []
-        for slot, card in enumerate(ctx.row):
-            if card == HIDDEN:
-                if hidden == -1.0:
-                    hidden, _spread = hidden_value(ctx, self.faces, revealer)
-                q = self.armada[slot]
-                values.append(q * self.end + (1 - q) * hidden)
-            elif card == EMPTY:
-                values.append(0.0)
-            else:
-                values.append(card_value(ctx, card, revealer))
-        return values
-
-    def looks(self) -> tuple[list[float], list[float]]:
-        """Per slot, for the bot as revealer: its value (as `slots`) and what looking at it is
-        worth: how far the card may lie from that value (the Armada's chance included), since
-        a known card is revealed, avoided or pointed at a foe as it deserves."""
-        ctx = self.ctx
-        mean, spread = hidden_value(ctx, self.faces, ctx.me)
-        values = []
-        info = []
-        for slot, card in enumerate(ctx.row):
-            if card == HIDDEN:
-                q = self.armada[slot]
-                m = q * self.end + (1 - q) * mean
-                values.append(m)
-                info.append(q * abs(self.end - m) + (1 - q) * (spread + abs(mean - m)))
-            else:
-                values.append(0.0 if card == EMPTY else card_value(ctx, card, ctx.me))
-                info.append(0.0)
-        return values, info
+def _looks(
+    ctx: Ctx, faces: FaceDown, armada: Sequence[float], end: float
+) -> tuple[list[float], list[float]]:
+    """Per slot, for the bot as revealer: its value (as `_slots`) and what looking at it is
+    worth: how far the card may lie from that value (the Armada's chance included), since
+    a known card is revealed, avoided or pointed at a foe as it deserves."""
+    me = ctx.me
+    row = ctx.row
+    if HIDDEN in row:
+        mean, spread = hidden_value(ctx, faces, me)
+    else:
+        mean = spread = 0.0  # never read: no slot is face down
+    values = []
+    info = []
+    for slot, card in enumerate(row):
+        if card == HIDDEN:
+            q = armada[slot]
+            m = q * end + (1 - q) * mean
+            values.append(m)
+            info.append(q * abs(end - m) + (1 - q) * (spread + abs(mean - m)))
+        else:
+            values.append(0.0 if card == EMPTY else card_value(ctx, card, me))
+            info.append(0.0)
+    return values, info
 
 
 def _turn(ctx: Ctx, legal: list[Action]) -> list[float]:
@@ -203,24 +207,27 @@ def _turn(ctx: Ctx, legal: list[Action]) -> list[float]:
     the odds of a face-down one), looking by what the bot would learn, pointing by what the
     pointed seat's reveal does to the bot's side, and the role actions by `_role_value`."""
     me = ctx.me
-    cards = _Cards(ctx)
+    faces = face_down(ctx)
+    end, pace = end_and_tempo(ctx)
+    armada = faces.armada
     place, rank = ctx.where[me]
     here = my_spot_value(ctx, place, rank)
-    mine, info = cards.looks()
-    pointed = {t: cards.slots(t) for t in _point_targets(ctx)}
+    mine, info = _looks(ctx, faces, armada, end)
+    # Per seat, the row as that seat would reveal it; None for seats not worth pointing at.
+    pointed: list[list[float] | None] = [None] * ctx.n
+    for target in _point_targets(ctx):
+        pointed[target] = _slots(ctx, faces, armada, end, target)
     # What is seen stays known until the card is revealed; with more players the row turns
     # over faster, so a look is worth less.
     share = LOOK_INFO / (ctx.n - 1)
     look = [share * x for x in info]
-    pace = cards.tempo
     values: list[float] = []
     append = values.append
-    get = pointed.get
     for action in legal:
         # Ordered by how often each kind is offered (pointing: 10 pairs times each other seat).
         kind = type(action)
         if kind is Point:
-            row = get(action.target)  # type: ignore[attr-defined]
+            row = pointed[action.target]  # type: ignore[attr-defined]
             if row is None:
                 append(-99.0)
             else:
@@ -269,11 +276,14 @@ def _point_targets(ctx: Ctx) -> list[int]:
     keeps a 9-player turn cheap."""
     worst, best = -1, -1
     worst_v = best_v = -99.0
-    for s in range(ctx.n):
-        if s == ctx.me:
+    me = ctx.me
+    sides = ctx.sides
+    table = ctx.spot_table or spot_table(ctx)  # `spot_value`, read directly
+    for s, (place, rank) in enumerate(ctx.where):
+        if s == me:
             continue
-        stake = spot_value(ctx, *ctx.where[s]) + 0.2
-        hurt = -ctx.sides[s] * stake
+        stake = table[place][rank if rank < 3 else 3] + 0.2
+        hurt = -sides[s] * stake
         if hurt > worst_v:
             worst_v, worst = hurt, s
         if -hurt > best_v:
@@ -459,7 +469,8 @@ def _choose(ctx: Ctx, legal: list[Action]) -> list[float]:
     """Pointed at: the bot reveals the card that is better for it ("De aangeduide speler
     onthult zonder te kijken één van de beide aangewezen kaarten" — blind for the table, but a
     card the bot looked at before is known to it)."""
-    mine = _Cards(ctx).slots(ctx.me)
+    faces = face_down(ctx)
+    mine = _slots(ctx, faces, faces.armada, end_and_tempo(ctx)[0], ctx.me)
     return [mine[a.slot] if isinstance(a, Choose) else -99.0 for a in legal]
 
 

@@ -41,7 +41,8 @@ MAX_LEAN = 3
 # Loyalty beliefs already worked out, by the fields they depend on (`Ctx.__init__`); a pure
 # cache, so the bot decides exactly as without it. Emptied when it holds this many.
 BELIEFS_KEPT = 50_000
-Beliefs = tuple[tuple[float, ...], tuple[float, ...], tuple[float, ...]]  # pf, pe, sides
+# pf, pe, sides, and the highest side of a seat other than the bot's (see `Ctx.best_friend`).
+Beliefs = tuple[tuple[float, ...], tuple[float, ...], tuple[float, ...], float]
 _BELIEFS: dict[tuple[object, ...], Beliefs] = {}
 
 
@@ -57,6 +58,7 @@ class Ctx:
         "acting",
         "albatross",
         "armada_live",
+        "best_friend",
         "bottom_five",
         "chests",
         "current",
@@ -80,6 +82,7 @@ class Ctx:
         "rowboats",
         "scurvy",
         "sides",
+        "spot_table",
         "team",
         "tiebreak",
         "tortuga",
@@ -96,6 +99,8 @@ class Ctx:
         # Values worked out during this one decision (spot values): never kept across calls.
         self.memo: dict[tuple[int, int], float] = {}
         self.now: list[float] = []  # each seat's spot value where it stands (filled on demand)
+        # `bot_values.spot_value` per place and rank (filled on demand).
+        self.spot_table: tuple[tuple[float, float, float, float], ...] = ()
         n = self.n = view.players
         lines = self.lines = view.lines
         self.holds = view.holds
@@ -131,8 +136,12 @@ class Ctx:
         self.decision = view.decision
         self.acting = self._acting_team()
         # Beliefs are a function of these fields alone (see `beliefs`), and a rollout meets
-        # the same ones again and again: worked out once, read-only after.
-        key = (n, seat, self.team, self.acting, view.known, lines, self.holds, self.tortuga)
+        # the same ones again and again: worked out once, read-only after. The table enters
+        # only through `evidence`, so the key holds just what that reads (`evidence_key`):
+        # far more positions share it than share the whole of `lines`, `holds` and `tortuga`.
+        # With two players the other seat's nation is certain and the table is never read.
+        clues = evidence_key(lines, self.holds, self.tortuga) if n > 2 else ()
+        key = (n, seat, self.team, self.acting, view.known, clues)
         known = _BELIEFS.get(key)
         if known is None:
             pf, pe = beliefs(self)
@@ -141,8 +150,10 @@ class Ctx:
             sides[seat] = 1.0
             if len(_BELIEFS) >= BELIEFS_KEPT:
                 _BELIEFS.clear()
-            known = _BELIEFS[key] = (tuple(pf), tuple(pe), tuple(sides))
-        self.pf, self.pe, self.sides = known
+            best_friend = max(sides[s] for s in range(n) if s != seat)
+            known = _BELIEFS[key] = (tuple(pf), tuple(pe), tuple(sides), best_friend)
+        # `best_friend`: how surely the likeliest friend is one (a Treasure Map goes to it).
+        self.pf, self.pe, self.sides, self.best_friend = known
 
     def _acting_team(self) -> int:
         """The nation whose chests the bot counts as its own. The Dutch seat wins only on a tie
@@ -179,6 +190,40 @@ class Ctx:
         return BRITISH
 
 
+def evidence_key(
+    lines: tuple[tuple[int, ...], ...],
+    holds: tuple[tuple[int, int], tuple[int, int]],
+    tortuga: tuple[int, int, int],
+) -> tuple[int, ...]:
+    """Everything `evidence` reads, condensed: per ship its captain with the captain's tilt
+    (clamped to MAX_LEAN) and its cabin boy with the one hold that has chests (+1 British,
+    -1 French, 0 when that hint does not apply), and Tortuga's governor with the sign of its
+    slots' lean. Views with equal keys get equal hints, so their beliefs are shared."""
+    fd, jr, island = lines
+    (fd_british, fd_french), (jr_british, jr_french) = holds
+    fd_tilt = fd_british - fd_french
+    jr_tilt = jr_british - jr_french
+    fd_boy = len(fd) > 2 and (fd_british == 0) != (fd_french == 0)
+    jr_boy = len(jr) > 2 and (jr_british == 0) != (jr_french == 0)
+    lean = tortuga[0] - tortuga[1]
+    return (
+        fd[0] if fd else -1,
+        (MAX_LEAN if fd_tilt > MAX_LEAN else -MAX_LEAN if fd_tilt < -MAX_LEAN else fd_tilt)
+        if fd
+        else 0,
+        fd[2] if fd_boy else -1,
+        (1 if fd_british else -1) if fd_boy else 0,
+        jr[0] if jr else -1,
+        (MAX_LEAN if jr_tilt > MAX_LEAN else -MAX_LEAN if jr_tilt < -MAX_LEAN else jr_tilt)
+        if jr
+        else 0,
+        jr[2] if jr_boy else -1,
+        (1 if jr_british else -1) if jr_boy else 0,
+        island[0] if island else -1,
+        ((lean > 0) - (lean < 0)) if island else 0,
+    )
+
+
 def beliefs(ctx: Ctx) -> tuple[list[float], list[float]]:
     """Per seat: the probability it plays for the bot's side (`pf`) and against it (`pe`).
 
@@ -188,46 +233,59 @@ def beliefs(ctx: Ctx) -> tuple[list[float], list[float]]:
     me = ctx.me
     sizes = list(team_sizes(n))
     sizes[ctx.team] -= 1
-    rows: dict[int, list[float]] = {}
-    unknown: list[int] = []
-    known = ctx.view.known
-    for s in range(n):
-        if s == me:
-            continue
-        team = known[s] if known else -1
-        if team >= 0:
-            row = [0.0, 0.0, 0.0]
-            row[team] = 1.0
-            rows[s] = row
-            sizes[team] -= 1
-        else:
-            unknown.append(s)
-    if unknown:
-        left = max(1, sum(c for c in sizes if c > 0))
-        prior = [max(0, c) / left for c in sizes]
-        lean = _evidence(ctx) if sum(1 for c in sizes if c > 0) > 1 else {}
-        hints = [s for s in unknown if s in lean]
-        for s in unknown:
-            rows[s] = list(prior)
-        if hints and sizes[DUTCH] <= 0:
-            _fit_two([rows[s] for s in unknown], [lean.get(s, 1.0) for s in unknown], sizes)
-        elif hints:
-            for s in hints:
-                rows[s][BRITISH] *= lean[s]
-            _fit([rows[s] for s in unknown], sizes)
+    acting = ctx.acting
     pf = [0.0] * n
     pe = [0.0] * n
-    acting = ctx.acting
-    for s, row in rows.items():
-        if acting < 0:
-            pf[s] = pe[s] = 0.5 * (row[BRITISH] + row[FRENCH])
-        else:
-            pf[s] = row[acting]
-            pe[s] = row[1 - acting]
+    known = ctx.view.known
+    if known:
+        unknown: list[int] = []
+        for s in range(n):
+            if s == me:
+                continue
+            team = known[s]
+            if team >= 0:
+                sizes[team] -= 1
+                # A certain row: 1.0 for its team, 0.0 for the others (read as `_side` does).
+                pf[s], pe[s] = _side([1.0 if t == team else 0.0 for t in range(3)], acting)
+            else:
+                unknown.append(s)
+    else:
+        unknown = [s for s in range(n) if s != me]
+    if not unknown:
+        return pf, pe
+    left = max(1, sum([c for c in sizes if c > 0]))
+    prior = [max(0, c) / left for c in sizes]
+    lean = evidence(ctx) if sum([1 for c in sizes if c > 0]) > 1 else {}
+    if not any(s in lean for s in unknown):
+        # No hint about any unknown seat: every one keeps the prior.
+        friend, foe = _side(prior, acting)
+        for s in unknown:
+            pf[s] = friend
+            pe[s] = foe
+        return pf, pe
+    rows = [list(prior) for _s in unknown]
+    if sizes[DUTCH] <= 0:
+        _fit_two(rows, [lean.get(s, 1.0) for s in unknown], sizes)
+    else:
+        for s, row in zip(unknown, rows, strict=True):
+            if s in lean:
+                row[BRITISH] *= lean[s]
+        _fit(rows, sizes)
+    for s, row in zip(unknown, rows, strict=True):
+        pf[s], pe[s] = _side(row, acting)
     return pf, pe
 
 
-def _evidence(ctx: Ctx) -> dict[int, float]:
+def _side(row: list[float], acting: int) -> tuple[float, float]:
+    """A seat's (for, against) the bot's side from its row of team probabilities; for the
+    Dutch seat while tied (`acting` -1) both are the mean of the two nations."""
+    if acting < 0:
+        half = 0.5 * (row[BRITISH] + row[FRENCH])
+        return half, half
+    return row[acting], row[1 - acting]
+
+
+def evidence(ctx: Ctx) -> dict[int, float]:
     """Per seat, the factor on its odds British : French from what the table shows now."""
     lean: dict[int, float] = {}
     for ship in (SHIP_FD, SHIP_JR):

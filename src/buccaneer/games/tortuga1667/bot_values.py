@@ -71,11 +71,12 @@ _UNSEEN: dict[tuple[object, ...], FaceDown] = {}
 _ODDS: dict[tuple[object, ...], tuple[Model | None, float, float]] = {}
 _CHANCES: dict[tuple[object, ...], float] = {}
 _KEEP: dict[tuple[int, int, int, int], float] = {}
+_ENDS: dict[tuple[int, int, tuple[int, int]], tuple[float, float]] = {}
 
 
 def clear_memos() -> None:
     """Empty this module's caches (they never change a value: for tests and memory)."""
-    for memo in (_UNSEEN, _ODDS, _CHANCES, _KEEP):
+    for memo in (_UNSEEN, _ODDS, _CHANCES, _KEEP, _ENDS):
         memo.clear()
 
 
@@ -84,20 +85,27 @@ def clear_memos() -> None:
 
 def spot_value(ctx: Ctx, place: int, rank: int) -> float:
     """What a spot is worth to whoever stands there (for judging others' spots)."""
-    if place < ISLAND:
-        if rank == 0:
-            loot = ctx.galleon > 0 or sum(ctx.holds[1 - place]) > 0
-            return 2.2 if loot else 1.2
-        if rank == 1:
-            return 0.7
-        if rank == 2:
-            return 1.4 if sum(ctx.holds[place]) else 0.5
-        return 0.3
-    if place == ISLAND:
-        if rank == 0:
-            return 0.9 if sum(ctx.tortuga) else 0.3
-        return 0.1
-    return 0.25
+    return (ctx.spot_table or spot_table(ctx))[place][rank if rank < 3 else 3]
+
+
+def spot_table(ctx: Ctx) -> tuple[tuple[float, float, float, float], ...]:
+    """`spot_value` for every place (ships, Tortuga, a rowboat) and rank 0, 1, 2 and below,
+    worked out once per decision: it is read for every seat, so a lookup beats the branches.
+    A captain's spot is worth more while there is loot (the galleon or the other ship's holds),
+    a cabin boy's while its ship's holds have chests, a governor's while Tortuga has some."""
+    galleon = ctx.galleon
+    (fd_british, fd_french), (jr_british, jr_french) = ctx.holds
+    fd = fd_british + fd_french
+    jr = jr_british + jr_french
+    british, french, loose = ctx.tortuga
+    governor = 0.9 if british + french + loose else 0.3
+    table = ctx.spot_table = (
+        (2.2 if galleon > 0 or jr > 0 else 1.2, 0.7, 1.4 if fd else 0.5, 0.3),
+        (2.2 if galleon > 0 or fd > 0 else 1.2, 0.7, 1.4 if jr else 0.5, 0.3),
+        (governor, 0.1, 0.1, 0.1),
+        (0.25, 0.25, 0.25, 0.25),
+    )
+    return table
 
 
 def my_spot_value(ctx: Ctx, place: int, rank: int) -> float:
@@ -142,19 +150,35 @@ def now_value(ctx: Ctx, seat: int) -> float:
     """`seat`'s spot value where it stands now (worked out for every seat once per call)."""
     now = ctx.now
     if not now:
-        me = ctx.me
-        now.extend(
-            my_spot_value(ctx, *where) if s == me else spot_value(ctx, *where)
-            for s, where in enumerate(ctx.where)
-        )
+        _fill_now(ctx)
     return now[seat]
+
+
+def _now(ctx: Ctx) -> list[float]:
+    """`ctx.now`, filled (see `now_value`)."""
+    _fill_now(ctx)
+    return ctx.now
+
+
+def _fill_now(ctx: Ctx) -> None:
+    """`ctx.now` for every seat: the bot's own spot by `my_spot_value`, the others' by
+    `spot_value` (read from the table directly: this runs in nearly every turn)."""
+    table = ctx.spot_table or spot_table(ctx)
+    me = ctx.me
+    now = ctx.now
+    for s, (place, rank) in enumerate(ctx.where):
+        if s == me:
+            now.append(my_spot_value(ctx, place, rank))
+        else:
+            now.append(table[place][rank if rank < 3 else 3])
 
 
 def value_at(ctx: Ctx, seat: int, where: tuple[int, int]) -> float:
     """A spot's worth to `seat`: the bot knows its own chances better than others'."""
+    place, rank = where
     if seat == ctx.me:
-        return my_spot_value(ctx, *where)
-    return spot_value(ctx, *where)
+        return my_spot_value(ctx, place, rank)
+    return (ctx.spot_table or spot_table(ctx))[place][rank if rank < 3 else 3]
 
 
 def attack_gain(ctx: Ctx, ship: int) -> float:
@@ -202,6 +226,18 @@ def end_value(ctx: Ctx) -> float:
     return (won - going_on) * GAME_VALUE + certainty
 
 
+def end_and_tempo(ctx: Ctx) -> tuple[float, float]:
+    """`end_value` and `tempo` together: both depend only on the player count, the bot's
+    team and the team chests, a handful of cases met in every turn (kept in `_ENDS`)."""
+    key = (ctx.n, ctx.team, ctx.chests)
+    both = _ENDS.get(key)
+    if both is None:
+        if len(_ENDS) >= MEMO_KEPT:
+            _ENDS.clear()
+        both = _ENDS[key] = (end_value(ctx), tempo(ctx))
+    return both
+
+
 def tempo(ctx: Ctx) -> float:
     """What bringing the end one card closer is worth: wanted when ahead (for the Dutch seat:
     when tied), unwanted behind."""
@@ -217,17 +253,35 @@ def tempo(ctx: Ctx) -> float:
 class FaceDown(NamedTuple):
     """The face-down event cards the bot has not seen (`unseen_cards`), and for
     `hidden_value` the ones that are not the Spanish Armada: their number and each kind's
-    count and value rule, in the order of `cards`."""
+    count and value rule, in the order of `cards`. The three Treasure Maps share one rule, so
+    `funcs` lists each rule once and `uses` points every kind (as `counts`) at its rule there:
+    a rule is then called once per revealer, not once per kind."""
 
     cards: dict[str, int]
     total: int
     rules: tuple[tuple[int, CardRule], ...]
+    counts: tuple[int, ...]
+    funcs: tuple[CardRule, ...]
+    uses: tuple[int, ...]
+    armada: tuple[float, ...]  # `armada_chance` per row slot
 
 
 def face_down(ctx: Ctx) -> FaceDown:
     """`FaceDown` for this view (read-only: the same object serves every decision with these
     inputs)."""
-    key = (ctx.in_game, ctx.discard, ctx.row, ctx.maps, ctx.albatross, ctx.pirate_code)
+    # The last four fields only serve the Armada's odds; they change (a refill) when the row
+    # does, so they cost the cache hardly any hits.
+    key = (
+        ctx.in_game,
+        ctx.discard,
+        ctx.row,
+        ctx.maps,
+        ctx.albatross,
+        ctx.pirate_code,
+        ctx.bottom_five,
+        ctx.deck,
+        ctx.armada_live,
+    )
     faces = _UNSEEN.get(key)
     if faces is None:
         if len(_UNSEEN) >= MEMO_KEPT:
@@ -241,7 +295,19 @@ def face_down(ctx: Ctx) -> FaceDown:
         total = 0
         for count, _rule in kinds:
             total += count
-        faces = _UNSEEN[key] = FaceDown(cards, total, tuple(kinds))
+        funcs: list[CardRule] = []
+        for _count, rule in kinds:
+            if rule not in funcs:
+                funcs.append(rule)
+        faces = _UNSEEN[key] = FaceDown(
+            cards,
+            total,
+            tuple(kinds),
+            tuple([count for count, _rule in kinds]),
+            tuple(funcs),
+            tuple([funcs.index(rule) for _count, rule in kinds]),
+            tuple(armada_chance(ctx, cards)),
+        )
     return faces
 
 
@@ -319,7 +385,7 @@ def _pistol_card(ctx: Ctx, revealer: int) -> float:
 
 def _black_spot_card(ctx: Ctx, revealer: int) -> float:
     # "De speler die deze kaart onthult wordt verbannen."
-    loss = now_value(ctx, revealer) - 0.1
+    loss = (ctx.now or _now(ctx))[revealer] - 0.1
     if ctx.where[revealer][0] == ISLAND:
         loss = 0.3  # marooned again on Tortuga: one vote card less
     if FOUNTAIN_OF_YOUTH in ctx.maps[revealer]:
@@ -336,11 +402,7 @@ def _map_card(ctx: Ctx, revealer: int) -> float:
     me = ctx.me
     if revealer != me:
         return 0.2 * ctx.sides[revealer]
-    key = (-5, 0)  # the same for the three maps
-    value = ctx.memo.get(key)
-    if value is None:
-        value = ctx.memo[key] = 0.35 * max(ctx.sides[s] for s in range(ctx.n) if s != me)
-    return value
+    return 0.35 * ctx.best_friend  # the likeliest friend gets it
 
 
 def _crows_nest_card(ctx: Ctx, revealer: int) -> float:
@@ -354,8 +416,13 @@ def _albatross_card(ctx: Ctx, revealer: int) -> float:
 def _scurvy_card(ctx: Ctx, revealer: int) -> float:
     # "Alle spelers op hetzelfde schip of eiland ... verliezen hun volgende beurt."
     place = ctx.where[revealer][0]
-    seats = ctx.lines[place] if place <= ISLAND else [revealer]
-    return -0.25 * sum(ctx.sides[s] for s in seats)
+    sides = ctx.sides
+    if place > ISLAND:
+        return -0.25 * (0 + sides[revealer])
+    total: float = 0  # summed as `sum` does: from the int 0, in line order
+    for s in ctx.lines[place]:
+        total += sides[s]
+    return -0.25 * total
 
 
 def _black_powder_card(ctx: Ctx, revealer: int) -> float:
@@ -381,9 +448,11 @@ def _facade_card(ctx: Ctx, revealer: int) -> float:
     # "ruilt de positie van zijn/haar pion met de speler aan zijn/haar rechterzijde"
     # (docs/rulings.md: the seat before it in turn order).
     other = (revealer - 1) % ctx.n
-    mine = value_at(ctx, revealer, ctx.where[other]) - now_value(ctx, revealer)
-    theirs = value_at(ctx, other, ctx.where[revealer]) - now_value(ctx, other)
-    return ctx.sides[revealer] * mine + ctx.sides[other] * theirs
+    now = ctx.now or _now(ctx)
+    mine = value_at(ctx, revealer, ctx.where[other]) - now[revealer]
+    theirs = value_at(ctx, other, ctx.where[revealer]) - now[other]
+    sides = ctx.sides
+    return sides[revealer] * mine + sides[other] * theirs
 
 
 def _pirate_code_card(ctx: Ctx, revealer: int) -> float:
@@ -447,14 +516,18 @@ def _eight_bells(ctx: Ctx, place: int) -> float:
     cached = ctx.memo.get(key)
     if cached is not None:
         return cached
-    others = sum(spot_value(ctx, place, r) for r in range(size)) / size
+    spots = (ctx.spot_table or spot_table(ctx))[place]
+    ranks = [spots[r if r < 3 else 3] for r in range(size)]
+    others = sum(ranks) / size
     total = 0.0
+    me = ctx.me
+    sides = ctx.sides
     for rank, s in enumerate(line):
-        if s == ctx.me:
-            mine = sum(my_spot_value(ctx, place, r) for r in range(size)) / size
+        if s == me:
+            mine = sum([my_spot_value(ctx, place, r) for r in range(size)]) / size
             total += mine - my_spot_value(ctx, place, rank)
         else:
-            total += ctx.sides[s] * (others - spot_value(ctx, place, rank))
+            total += sides[s] * (others - ranks[rank])
     ctx.memo[key] = total
     return total
 
@@ -465,14 +538,18 @@ def hidden_value(ctx: Ctx, faces: FaceDown, revealer: int) -> tuple[float, float
     total = faces.total
     if not total:
         return 0.0, 0.0
-    values: list[tuple[int, float]] = []
+    # Each rule once (they are pure for the decision), then the kinds in their order: the
+    # sums run as they always did, so the floats come out the same to the last bit.
+    found = [rule(ctx, revealer) for rule in faces.funcs]
+    values = [found[i] for i in faces.uses]
     mean = 0.0
-    for count, rule in faces.rules:
-        value = rule(ctx, revealer)
-        values.append((count, value))
+    for count, value in zip(faces.counts, values, strict=True):
         mean += count * value
     mean /= total
-    spread = sum(count * abs(value - mean) for count, value in values) / total
+    spread = (
+        sum([count * abs(value - mean) for count, value in zip(faces.counts, values, strict=True)])
+        / total
+    )
     return mean, spread
 
 
@@ -499,12 +576,28 @@ def maroon_value(ctx: Ctx, target: int, cause: str = "pistol") -> float:
 
 def best_maroon(ctx: Ctx) -> tuple[float, int]:
     """The seat a Pistol would best send to Tortuga, and what that is worth."""
+    # `maroon_value(ctx, s)` for each other seat, unrolled: a Pistol is valued in most turns.
     best, who = -99.0, -1
-    for s in range(ctx.n):
-        if s != ctx.me:
-            v = maroon_value(ctx, s)
-            if v > best:
-                best, who = v, s
+    me = ctx.me
+    now = ctx.now or _now(ctx)
+    sides = ctx.sides
+    maps = ctx.maps
+    vote_sizes = ctx.vote_sizes
+    governed = len(ctx.lines[ISLAND]) > 1
+    for s, (place, rank) in enumerate(ctx.where):
+        if s == me:
+            continue
+        if place == ISLAND:
+            loss = 0.25 if vote_sizes[s] else 0.0
+            if rank == 0 and governed:
+                loss += 0.2
+        else:
+            loss = now[s] - 0.1
+        if FOUNTAIN_OF_YOUTH in maps[s]:
+            loss *= 0.3
+        v = -sides[s] * loss
+        if v > best:
+            best, who = v, s
     return best, who
 
 
@@ -521,14 +614,25 @@ def best_marque(ctx: Ctx) -> float:
     if cached is not None:
         return cached
     best = 0.3  # option 2: a fresh vote card and a say over the next vote
-    for s in range(ctx.n):
-        where = ctx.where[s]
+    me = ctx.me
+    sides = ctx.sides
+    now = ctx.now
+    lines = ctx.lines
+    fd, jr = len(lines[0]), len(lines[1])
+    table = ctx.spot_table or spot_table(ctx)
+    # `value_at` the bottom of each ship: the same spot for every seat but the bot.
+    fd_spot = table[0][fd if fd < 3 else 3]
+    jr_spot = table[1][jr if jr < 3 else 3]
+    for s, where in enumerate(ctx.where):
         if where[0] >= ISLAND:
-            now = now_value(ctx, s)
-            side = ctx.sides[s]
-            for ship in (0, 1):
-                value = side * (value_at(ctx, s, (ship, len(ctx.lines[ship]))) - now)
-                best = max(best, value)
+            here = (now or _now(ctx))[s]
+            side = sides[s]
+            if s == me:
+                best = max(best, side * (my_spot_value(ctx, 0, fd) - here))
+                best = max(best, side * (my_spot_value(ctx, 1, jr) - here))
+            else:
+                best = max(best, side * (fd_spot - here))
+                best = max(best, side * (jr_spot - here))
     ctx.memo[key] = best
     return best
 

@@ -237,14 +237,9 @@ class BotView(NamedTuple):
     spots: tuple[tuple[int, ...], ...]  # spots (-1: free); () without the advanced setup
 
 
-def _boat(occupant: int) -> int:
-    """A rowboat as `build_view` tells it apart: a seat, destroyed (-2) or free (-1)."""
-    return occupant if occupant >= 0 or occupant == DESTROYED else -1
-
-
 def build_bot_view(state: Table, seat: int) -> BotView:
     """`BotView` of `seat`, from the same fields and rules as `build_view` (rollouts call this
-    at every step, hence the plain loops and the tuple built in one go)."""
+    at every step, hence the plain loops, `map` over builtins and the tuple built in one go)."""
     over = state.winner_team >= 0
     known_slots = state.known[seat]
     memory = state.memory[seat]
@@ -267,29 +262,35 @@ def build_bot_view(state: Table, seat: int) -> BotView:
         step = ("vote", kind, place, caller, tuple(state.voting))
     else:
         step = state.queue[0]
-    proven = memory.get("loyalties")
+    proven = memory.get("loyalties") if memory else None
     lines = state.lines
-    holds = state.holds
+    (fd_british, fd_french), (jr_british, jr_french) = state.holds
     chests = state.tortuga_chests
     boats = state.rowboats
-    british, french = state.team_chests()
+    fd_boat, jr_boat = boats[0], boats[1]
+    players = state.players
     fields = (
-        state.players,
+        players,
         seat,
         (tuple(lines[0]), tuple(lines[1]), tuple(lines[2])),
-        ((holds[0][0], holds[0][1]), (holds[1][0], holds[1][1])),
+        ((fd_british, fd_french), (jr_british, jr_french)),
         (chests[0], chests[1], chests[2]),
         state.galleon,
-        (_boat(boats[0]), _boat(boats[1])),
-        (british, french),
+        # A rowboat as `build_view` tells it apart: a seat, destroyed (-2) or free (-1).
+        (
+            fd_boat if fd_boat >= 0 or fd_boat == DESTROYED else -1,
+            jr_boat if jr_boat >= 0 or jr_boat == DESTROYED else -1,
+        ),
+        # `team_chests`, summed in the same order.
+        (fd_british + jr_british + chests[0], fd_french + jr_french + chests[1]),
         state.loyalty[seat],
         tuple(sorted(state.votes[seat])),
-        tuple([len(v) for v in state.votes]),
+        tuple(map(len, state.votes)),
         len(state.vote_deck),
-        memory.get("deck_top", -1),
+        memory.get("deck_top", -1) if memory else -1,
         tuple(state.pirate_code),
         tuple(state.albatross),
-        tuple([tuple(m) for m in state.maps]),
+        tuple(map(tuple, state.maps)),
         tuple(state.scurvy),
         row,
         tuple(
@@ -305,8 +306,8 @@ def build_bot_view(state: Table, seat: int) -> BotView:
         state.tiebreak,
         state.current,
         step,
-        tuple([proven.get(s, -1) for s in range(state.players)]) if proven else (),
-        tuple([tuple(s) for s in state.spots]) if state.spots else (),
+        tuple([proven.get(s, -1) for s in range(players)]) if proven else (),
+        tuple(map(tuple, state.spots)) if state.spots else (),
     )
     # The fields in declaration order, without the keyword handling of `BotView(...)`.
     return tuple.__new__(BotView, fields)
