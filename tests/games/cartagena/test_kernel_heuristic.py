@@ -30,7 +30,6 @@ import random
 from typing import Any
 
 import hypothesis
-import hypothesis.strategies as st
 import pytest
 
 import buccaneer
@@ -41,12 +40,12 @@ from buccaneer.games.cartagena import position
 from buccaneer.games.cartagena.board import BOAT
 from buccaneer.games.cartagena.bot import CartagenaBot
 from buccaneer.games.cartagena.kernel import WON, compiled, encode, heuristic_playout
+from tests.games.cartagena.kernel_support import VARIANTS, first_difference, mask, random_positions
 
 # A missing kernel is a failure here, never a skip (as in test_kernel.py).
 assert compiled is not None, "the Cartagena kernel is not built (pip install needs a C compiler)"
 ckernel = compiled
 
-VARIANTS = ("jamaica", "tortuga")
 PLAYERS = (2, 3, 4, 5)
 # Fresh games per (players, variant); KERNEL_HEURISTIC_GAMES=1000 for a longer run.
 GAMES = int(os.environ.get("KERNEL_HEURISTIC_GAMES", "150"))
@@ -55,10 +54,6 @@ MIDGAME = max(GAMES // 2, 10)
 BOT = CartagenaBot()
 NO_RNG = random.Random(0)  # the bot never reads it
 COUNTS: dict[str, int] = {"games": 0, "mismatches": 0, "decisions": 0}
-
-
-def mask(state: Any) -> int:
-    return sum(1 << seat for seat in state.won_by)
 
 
 def play_python(state: Any, steps: int = -1) -> list[int]:
@@ -71,13 +66,6 @@ def play_python(state: Any, steps: int = -1) -> list[int]:
         trace.append(state.legal_actions(seat).index(action))
         state.apply(seat, action)
     return trace
-
-
-def first_difference(a: list[int], b: list[int]) -> int:
-    for k, (x, y) in enumerate(zip(a, b, strict=False)):
-        if x != y:
-            return k
-    return min(len(a), len(b))
 
 
 def explain(start: Any, py_trace: list[int], k_trace: list[int]) -> str:
@@ -303,66 +291,6 @@ def test_edge_positions(name: str, start: Any) -> None:
 
 
 # -- random positions -------------------------------------------------------------------------
-
-SYMBOLS = ("skull", "hat", "dagger", "bottle", "key", "pistol")
-
-
-@st.composite
-def random_positions(draw: Any) -> Any:
-    """Any pieces anywhere (up to three a square), hands from empty to huge, short rows."""
-    players = draw(st.integers(2, 5))
-    variant = draw(st.sampled_from(VARIANTS))
-    occupancy = [0] * 36
-    pirates: dict[int, list[int]] = {}
-    near_boat = draw(st.booleans())  # few pirates out: the win search matters
-    for seat in range(players):
-        squares = []
-        for _ in range(draw(st.integers(0, 6))):
-            q = draw(st.integers(24 if near_boat else -1, 36))
-            if 0 <= q < 36:
-                if occupancy[q] == 3:
-                    continue
-                occupancy[q] += 1
-            squares.append(q)
-        if near_boat:
-            squares += [36] * (5 - len(squares))  # at least one pirate still out
-        pirates[seat] = squares
-    left = [17] * 6
-
-    def some_cards(most: int) -> dict[str, int]:
-        cards = {}
-        for c, name in enumerate(SYMBOLS):
-            n = draw(st.integers(0, min(most, left[c])))
-            left[c] -= n
-            if n:
-                cards[name] = n
-        return cards
-
-    hands = {seat: some_cards(draw(st.sampled_from((0, 1, 3, 17)))) for seat in range(players)}
-    discard = some_cards(draw(st.sampled_from((0, 2, 17))))
-    row: list[str] = []
-    if variant == "tortuga":
-        for _ in range(draw(st.integers(0, 12))):
-            free = [c for c in range(6) if left[c]]
-            if not free:
-                break
-            c = draw(st.sampled_from(free))
-            left[c] -= 1
-            row.append(SYMBOLS[c])
-    tiles = draw(st.permutations(["1", "2", "3", "4", "5", "6"]))
-    sides = draw(st.lists(st.sampled_from("AB"), min_size=6, max_size=6))
-    return position(
-        players,
-        layout=" ".join(t + s for t, s in zip(tiles, sides, strict=True)),
-        variant=variant,
-        pirates=pirates,
-        hands=hands,
-        discard=discard,
-        row=row,
-        to_move=draw(st.integers(0, players - 1)),
-        actions_done=draw(st.integers(0, 2)),
-        seed=draw(st.integers(0, 2**64 - 1)),
-    )
 
 
 @hypothesis.settings(max_examples=300, deadline=None, derandomize=True, database=None)
