@@ -93,8 +93,7 @@ class TortugaBot:
             return obvious
         view = seat_knowledge(state, seat)
         if compiled_bot.compiled is not None:
-            index: int = compiled_bot.compiled.choose(view, seat, legal)
-            return FORFEIT if index < 0 else legal[index]
+            return _compiled(view, seat, legal)
         return _decide(Table(view, seat), legal)
 
 
@@ -143,8 +142,12 @@ def compiled_choice(view: Knowledge, seat: int, legal: list[Action]) -> Action:
     `python_choice` always (tests/games/tortuga/test_compiled_bot.py)."""
     assert compiled_bot.compiled is not None, "the compiled Tortuga bot is not built here"
     obvious = _obvious(legal)
-    if obvious is not None:
-        return obvious
+    return obvious if obvious is not None else _compiled(view, seat, legal)
+
+
+def _compiled(view: Knowledge, seat: int, legal: list[Action]) -> Action:
+    """A valuing decision in cbot.c: it answers with an index into `legal` (-1: forfeit)."""
+    assert compiled_bot.compiled is not None
     index: int = compiled_bot.compiled.choose(view, seat, legal)
     return FORFEIT if index < 0 else legal[index]
 
