@@ -200,27 +200,25 @@ def evidence_key(
     -1 French, 0 when that hint does not apply), and Tortuga's governor with the sign of its
     slots' lean. Views with equal keys get equal hints, so their beliefs are shared."""
     fd, jr, island = lines
-    (fd_british, fd_french), (jr_british, jr_french) = holds
-    fd_tilt = fd_british - fd_french
-    jr_tilt = jr_british - jr_french
-    fd_boy = len(fd) > 2 and (fd_british == 0) != (fd_french == 0)
-    jr_boy = len(jr) > 2 and (jr_british == 0) != (jr_french == 0)
     lean = tortuga[0] - tortuga[1]
     return (
-        fd[0] if fd else -1,
-        (MAX_LEAN if fd_tilt > MAX_LEAN else -MAX_LEAN if fd_tilt < -MAX_LEAN else fd_tilt)
-        if fd
-        else 0,
-        fd[2] if fd_boy else -1,
-        (1 if fd_british else -1) if fd_boy else 0,
-        jr[0] if jr else -1,
-        (MAX_LEAN if jr_tilt > MAX_LEAN else -MAX_LEAN if jr_tilt < -MAX_LEAN else jr_tilt)
-        if jr
-        else 0,
-        jr[2] if jr_boy else -1,
-        (1 if jr_british else -1) if jr_boy else 0,
+        *_ship_clues(fd, *holds[0]),
+        *_ship_clues(jr, *holds[1]),
         island[0] if island else -1,
         ((lean > 0) - (lean < 0)) if island else 0,
+    )
+
+
+def _ship_clues(crew: tuple[int, ...], british: int, french: int) -> tuple[int, int, int, int]:
+    """One ship's part of `evidence_key`: its captain and the captain's tilt (clamped), its
+    cabin boy and the sign of the one hold with chests (when that hint applies)."""
+    tilt = british - french
+    boy = len(crew) > 2 and (british == 0) != (french == 0)
+    return (
+        crew[0] if crew else -1,
+        max(-MAX_LEAN, min(MAX_LEAN, tilt)) if crew else 0,
+        crew[2] if boy else -1,
+        (1 if british else -1) if boy else 0,
     )
 
 
