@@ -1,11 +1,12 @@
 """The package build also builds the browser client (web/) into buccaneer/server/static, and
-Cartagena's compiled kernel (games/cartagena/ckernel.c) and the Tortuga heuristic's compiled
-decisions (games/tortuga/cbot.c) with the system C compiler.
+Cartagena's compiled kernel (games/cartagena/ckernel.c) and the compiled copies of the Tortuga
+and Tortuga 1667 heuristics' valuations (games/tortuga/cbot.c, games/tortuga1667/cbot.c) with
+the system C compiler.
 
 Everything else is declared in pyproject.toml. The client needs Node.js 18 or newer and npm;
 without them the package installs without its browser pages, and `buccaneer serve` says how
 to get them. Without a C compiler the package installs without the compiled parts: Cartagena
-plays in pure Python (`buccaneer games` says which), and so does the Tortuga heuristic. With
+plays in pure Python (`buccaneer games` says which), and so do the two heuristics. With
 BUCCANEER_REQUIRE_CLIENT=1 and BUCCANEER_REQUIRE_KERNEL=1 (the project's own test command) a
 failed build fails the install instead.
 """
@@ -32,7 +33,9 @@ def node_ok() -> str | None:
     node, npm = shutil.which("node"), shutil.which("npm")
     if node is None or npm is None:
         return "Node.js and npm are not installed"
-    version = subprocess.run([node, "--version"], capture_output=True, text=True).stdout
+    version = subprocess.run(
+        [node, "--version"], check=False, capture_output=True, text=True
+    ).stdout
     match = re.match(r"v(\d+)", version.strip())
     if match is None or int(match.group(1)) < 18:
         return f"Node.js {version.strip() or '?'} is older than 18"
@@ -85,4 +88,15 @@ TORTUGA_BOT = Extension(
     optional=OPTIONAL,
 )
 
-setup(cmdclass={"build_py": BuildPyWithClient}, ext_modules=[KERNEL, TORTUGA_BOT])
+# The Tortuga 1667 heuristic's hottest valuations (games/tortuga1667/cbot.c), likewise.
+TORTUGA1667_BOT = Extension(
+    "buccaneer.games.tortuga1667.cbot",
+    sources=["src/buccaneer/games/tortuga1667/cbot.c"],
+    extra_compile_args=COMPILE_ARGS,
+    optional=OPTIONAL,
+)
+
+setup(
+    cmdclass={"build_py": BuildPyWithClient},
+    ext_modules=[KERNEL, TORTUGA_BOT, TORTUGA1667_BOT],
+)

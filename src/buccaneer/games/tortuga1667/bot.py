@@ -20,6 +20,12 @@ How it plays, in short. Every choice is scored in "chests" (own nation's minus t
 * event cards: look at face-down ones, reveal those that help (the Spanish Armada when ahead),
   point hostile seats at harmful ones, and avoid revealing blind when behind;
 * loyalties come from `bot_beliefs` (certainties, team sizes and what the holds show).
+
+Where the package was built with a C compiler the most frequent decisions (a turn, a vote, the
+pointed-at seat's choice, a Letter of Marque, a Pistol, a Treasure Map given) are valued by a
+compiled copy of their handlers and everything under them (compiled_bot.py, cbot.c) that
+returns the very same values, bit for bit, so `_best` chooses (and draws ties) exactly as here;
+this file stays the reference, and plays where the copy is missing.
 """
 
 from __future__ import annotations
@@ -31,6 +37,7 @@ from typing import Any
 from buccaneer.core.errors import IllegalAction
 from buccaneer.core.registry import seat_knowledge
 from buccaneer.core.state import Action, State
+from buccaneer.games.tortuga1667 import compiled_bot
 from buccaneer.games.tortuga1667.actions import (
     Attack,
     BlowUp,
@@ -84,6 +91,9 @@ from buccaneer.games.tortuga1667.bot_values import (
 from buccaneer.games.tortuga1667.components import FOUNTAIN_OF_YOUTH, SKULL, bottom_of
 from buccaneer.games.tortuga1667.view import EMPTY, HIDDEN
 
+# A decision's valuation: one value per legal action, in chests.
+Handler = Callable[[Ctx, list[Action]], list[float]]
+
 NEUTRAL: Model = (0.3, 0.3, 0.4)  # how a seat with no stake plays an attack card (the deck's mix)
 LOOK_INFO = 0.2  # share of a face-down card's uncertainty that knowing it is worth
 KEEP_WEIGHT = 0.15  # the vote cards left in hand, against the vote at hand
@@ -117,7 +127,11 @@ class Tortuga1667Bot:
         handler = HANDLERS.get(view.decision[0]) if view.decision else None
         if handler is None:
             return _first(legal)
-        return _best(handler(Ctx(view), legal), legal, rng)
+        ctx = Ctx(view)
+        compiled = compiled_bot.compiled
+        if compiled is not None:
+            return _best(_compiled(compiled, handler, ctx, legal), legal, rng)
+        return _best(handler(ctx, legal), legal, rng)
 
 
 def clear_caches() -> None:
@@ -126,6 +140,41 @@ def clear_caches() -> None:
     their memory."""
     clear_beliefs()
     clear_memos()
+
+
+def python_values(view: Any, legal: list[Action]) -> list[float] | None:
+    """The values `act` hands to `_best` in pure Python, the reference (the handler of the
+    view's decision without the compiled copy); None for a decision the bot does not value."""
+    handler = HANDLERS.get(view.decision[0]) if view.decision else None
+    return None if handler is None else handler(Ctx(view), legal)
+
+
+def compiled_values(view: Any, legal: list[Action]) -> list[float] | None:
+    """The same values with the compiled copy where it values the decision (a turn, a vote,
+    a choice of slot, a Letter of Marque, a Pistol, a Treasure Map given); they must equal
+    `python_values` always (tests/games/tortuga1667/test_compiled_bot.py)."""
+    compiled = compiled_bot.compiled
+    assert compiled is not None, "the compiled Tortuga 1667 bot is not built here"
+    handler = HANDLERS.get(view.decision[0]) if view.decision else None
+    return None if handler is None else _compiled(compiled, handler, Ctx(view), legal)
+
+
+def _compiled(compiled: Any, handler: Handler, ctx: Ctx, legal: list[Action]) -> list[float]:
+    """`handler(ctx, legal)`, in compiled code for the decisions the copy makes (it reads the
+    beliefs off `ctx`); Python values the others and the rare position the compiled copy
+    leaves to it (None)."""
+    values: list[float] | None
+    if handler is _turn:
+        values = compiled.turn(ctx, legal)
+    elif handler is _vote:
+        values = compiled.vote(ctx, legal)
+    elif handler is _choose:
+        values = compiled.choose(ctx, legal)
+    elif handler is _marque or handler is _pistol or handler is _give_map:
+        values = compiled.seat(ctx, legal)
+    else:
+        values = None
+    return handler(ctx, legal) if values is None else values
 
 
 # -- choosing ----------------------------------------------------------------------------------
@@ -663,7 +712,7 @@ def _setup_chest(ctx: Ctx, legal: list[Action]) -> list[float]:
     return [1.0 if isinstance(a, Stow) and a.into == flag else 0.0 for a in legal]
 
 
-HANDLERS: dict[str, Callable[[Ctx, list[Action]], list[float]]] = {
+HANDLERS: dict[str, Handler] = {
     "turn": _turn,
     "vote": _vote,
     "choose": _choose,
@@ -683,4 +732,7 @@ HANDLERS: dict[str, Callable[[Ctx, list[Action]], list[float]]] = {
     "crows_pick": _crows_pick,
 }
 
-__all__ = ["HANDLERS", "Tortuga1667Bot", "clear_caches"]
+# The compiled copy reads the numbers above; hand them over now that they are all defined.
+compiled_bot.configure()
+
+__all__ = ["HANDLERS", "Tortuga1667Bot", "clear_caches", "compiled_values", "python_values"]
