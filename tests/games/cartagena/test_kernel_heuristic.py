@@ -36,7 +36,7 @@ import buccaneer
 from buccaneer.agents.ismcts import ISMCTSAgent
 from buccaneer.core.game import FULL_PLAYOUT
 from buccaneer.core.rng import Rng
-from buccaneer.games.cartagena import position
+from buccaneer.games.cartagena import bot, position
 from buccaneer.games.cartagena.board import BOAT
 from buccaneer.games.cartagena.bot import CartagenaBot
 from buccaneer.games.cartagena.kernel import WON, compiled, encode, heuristic_playout
@@ -350,3 +350,19 @@ def test_the_spec_offers_the_compiled_heuristic_playout() -> None:
         assert heuristic_playout(state, seed) == reference.winners()
         assert heuristic_playout(state, 2**64 - 1 - seed) == reference.winners()
         assert encode(state) == before
+
+
+def test_the_kernel_holds_the_bots_tuned_numbers() -> None:
+    """The kernel's copy of the heuristic keeps its own constants: a weight retuned in bot.py
+    must be retuned there too, or this fails (small changes need not show in the games)."""
+    assert ckernel.heuristic_constants() == (
+        bot.CARD_TOP,
+        bot.CARD_DECAY,
+        bot.CARD_FLOOR,
+        bot.SURPLUS_CARD,
+        bot.SQUARES_PER_CARD,
+        bot.REAR_BONUS,
+        bot.ROW_WEIGHT,
+        bot.TYPICAL_GAIN,
+        bot.WIN,
+    )

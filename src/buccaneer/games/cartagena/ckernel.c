@@ -1618,6 +1618,19 @@ static PyTypeObject BatchType = {
     .tp_new = batch_new,
 };
 
+PyDoc_STRVAR(heuristic_constants_doc,
+             "heuristic_constants()\n--\n\n"
+             "The heuristic's tuned numbers as the kernel holds them: (CARD_TOP, CARD_DECAY,\n"
+             "CARD_FLOOR, SURPLUS_CARD, SQUARES_PER_CARD, REAR_BONUS, ROW_WEIGHT, TYPICAL_GAIN,\n"
+             "WIN), for the test that they are bot.py's.");
+
+static PyObject *k_heuristic_constants(PyObject *self, PyObject *unused) {
+    (void)self;
+    (void)unused;
+    return Py_BuildValue("(ddddddddd)", CARD_TOP, CARD_DECAY, CARD_FLOOR, SURPLUS_CARD,
+                         (double)SQUARES_PER_CARD, REAR_BONUS, ROW_WEIGHT, TYPICAL_GAIN, WIN);
+}
+
 static PyMethodDef methods[] = {
     {"playouts", (PyCFunction)(void (*)(void))k_playouts, METH_VARARGS | METH_KEYWORDS,
      playouts_doc},
@@ -1628,6 +1641,8 @@ static PyMethodDef methods[] = {
      playout_from_doc},
     {"playouts_from", (PyCFunction)(void (*)(void))k_playouts_from, METH_VARARGS | METH_KEYWORDS,
      playouts_from_doc},
+    {"heuristic_constants", (PyCFunction)k_heuristic_constants, METH_NOARGS,
+     heuristic_constants_doc},
     {"heuristic_playout", (PyCFunction)(void (*)(void))k_heuristic_playout,
      METH_VARARGS | METH_KEYWORDS, heuristic_playout_doc},
     {"heuristic_step", (PyCFunction)(void (*)(void))k_heuristic_step,
