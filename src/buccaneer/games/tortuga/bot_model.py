@@ -29,6 +29,7 @@ from buccaneer.games.tortuga.components import (
     DICE,
     FLEET,
     HUNT,
+    NUMBERS,
     PURPLE,
     RAID,
     RED,
@@ -36,7 +37,6 @@ from buccaneer.games.tortuga.components import (
     TRACK_MIN,
     WHITE,
     YELLOW,
-    die_number,
 )
 from buccaneer.games.tortuga.knowledge import Knowledge, SeatKnowledge
 from buccaneer.games.tortuga.scoring import breakdown, count_sets
@@ -45,9 +45,7 @@ from buccaneer.games.tortuga.scoring import breakdown, count_sets
 
 SKULL_FACE = 5
 # NUM[action][die]: the number die `die` shows on `action` (docs/rulings.md, "Dice").
-NUM: tuple[tuple[int, ...], ...] = tuple(
-    tuple(die_number(d, a) for d in range(DICE)) for a in range(5)
-)
+NUM = NUMBERS
 CAP = CAPACITY
 
 # -- the economy (points); tuned against the random agent and against itself ---------------------
