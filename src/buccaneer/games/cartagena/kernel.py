@@ -19,20 +19,16 @@ chooses the same action at every decision
 
 from __future__ import annotations
 
-import importlib
 from types import ModuleType
 from typing import Any
 
 from buccaneer.core.game import FULL_PLAYOUT, FastGame
+from buccaneer.core.native import optional_extension
 from buccaneer.games.cartagena.board import BOAT
 
 # Where the encoding (`encode`) holds the pirates and the winners' bitmask.
 PIRATES, WON = 3, 10
-compiled: ModuleType | None
-try:
-    compiled = importlib.import_module("buccaneer.games.cartagena.ckernel")
-except ImportError:  # not built: no C compiler where the package was installed
-    compiled = None
+compiled: ModuleType | None = optional_extension("buccaneer.games.cartagena.ckernel")
 
 
 def path_in_use() -> str:

@@ -18,6 +18,7 @@ import importlib
 from types import ModuleType
 from typing import Any
 
+from buccaneer.core.native import optional_extension
 from buccaneer.games.tortuga.actions import (
     Attack,
     Bonus,
@@ -29,11 +30,7 @@ from buccaneer.games.tortuga.actions import (
     Turn,
 )
 
-compiled: ModuleType | None
-try:
-    compiled = importlib.import_module("buccaneer.games.tortuga.cbot")
-except ImportError:  # not built: no C compiler where the package was installed
-    compiled = None
+compiled: ModuleType | None = optional_extension("buccaneer.games.tortuga.cbot")
 
 # Read off bot_model.py (and components.py's indices, which cbot.c names as fixed numbers).
 MODEL_NAMES: tuple[str, ...] = (

@@ -23,6 +23,7 @@ import importlib
 from types import ModuleType
 from typing import Any
 
+from buccaneer.core.native import optional_extension
 from buccaneer.games.tortuga1667.actions import (
     Attack,
     Brawl,
@@ -60,11 +61,7 @@ CLASSES: tuple[type, ...] = (
     MarqueDraw,
 )
 
-compiled: ModuleType | None
-try:
-    compiled = importlib.import_module("buccaneer.games.tortuga1667.cbot")
-except ImportError:  # not built: no C compiler where the package was installed
-    compiled = None
+compiled: ModuleType | None = optional_extension("buccaneer.games.tortuga1667.cbot")
 
 # The event cards in the order cbot.c numbers them.
 CARD_NAMES: tuple[str, ...] = (
