@@ -73,6 +73,10 @@ class BuildPyWithClient(build_py):
 COMPILE_ARGS = ["-O2", "-std=gnu99", "-ffp-contract=off"]
 # A machine without a C compiler still gets the whole package (pure Python everywhere).
 OPTIONAL = os.environ.get("BUCCANEER_REQUIRE_KERNEL") != "1"
+# The compiled bots' shared readers of Python values (core/cext/pyread.h): on the include path,
+# and among their depends, so that a change to the header rebuilds them.
+CEXT = "src/buccaneer/core/cext"
+CEXT_DEPENDS = [f"{CEXT}/pyread.h"]
 
 KERNEL = Extension(
     "buccaneer.games.cartagena.ckernel",
@@ -80,23 +84,22 @@ KERNEL = Extension(
     extra_compile_args=COMPILE_ARGS,
     optional=OPTIONAL,
 )
-# The Tortuga heuristic's decisions (games/tortuga/cbot.c), for fast heuristic rollouts.
-TORTUGA_BOT = Extension(
-    "buccaneer.games.tortuga.cbot",
-    sources=["src/buccaneer/games/tortuga/cbot.c"],
-    extra_compile_args=COMPILE_ARGS,
-    optional=OPTIONAL,
-)
 
-# The Tortuga 1667 heuristic's hottest valuations (games/tortuga1667/cbot.c), likewise.
-TORTUGA1667_BOT = Extension(
-    "buccaneer.games.tortuga1667.cbot",
-    sources=["src/buccaneer/games/tortuga1667/cbot.c"],
-    extra_compile_args=COMPILE_ARGS,
-    optional=OPTIONAL,
-)
+
+def bot_extension(game: str) -> Extension:
+    """A game's compiled copy of its heuristic's valuations (games/<game>/cbot.c), for fast
+    heuristic rollouts; it reads Python values through core/cext/pyread.h."""
+    return Extension(
+        f"buccaneer.games.{game}.cbot",
+        sources=[f"src/buccaneer/games/{game}/cbot.c"],
+        include_dirs=[CEXT],
+        depends=CEXT_DEPENDS,
+        extra_compile_args=COMPILE_ARGS,
+        optional=OPTIONAL,
+    )
+
 
 setup(
     cmdclass={"build_py": BuildPyWithClient},
-    ext_modules=[KERNEL, TORTUGA_BOT, TORTUGA1667_BOT],
+    ext_modules=[KERNEL, bot_extension("tortuga"), bot_extension("tortuga1667")],
 )

@@ -1,7 +1,8 @@
 """The package build carries the browser client when Node.js is there, and builds without it
 (with a one-line reason) when it is not; the server then says how to get the client. Likewise
 Cartagena's compiled kernel: in the wheel where there is a C compiler, left out where there is
-none, and the package works all the same."""
+none, and the package works all the same; the same for the heuristics' compiled copies, whose
+sources (and the header they share) the sdist carries."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ import os
 import shutil
 import subprocess
 import sys
+import tarfile
 import zipfile
 from pathlib import Path
 
@@ -73,8 +75,39 @@ def test_the_wheel_carries_the_built_client(tmp_path: Path) -> None:
     names = wheel_names(tmp_path / "dist")
     assert "buccaneer/server/static/index.html" in names
     assert any(n.startswith("buccaneer/server/static/assets/") and n.endswith(".js") for n in names)
-    kernel = "buccaneer/games/cartagena/ckernel"
-    assert any(n.startswith(kernel) and n.endswith(".so") for n in names)
+    for compiled in (
+        "buccaneer/games/cartagena/ckernel",
+        "buccaneer/games/tortuga/cbot",
+        "buccaneer/games/tortuga1667/cbot",
+    ):
+        assert any(n.startswith(compiled) and n.endswith(".so") for n in names), compiled
+
+
+@pytest.mark.timeout(600)
+def test_the_sdist_carries_every_c_source_and_header(tmp_path: Path) -> None:
+    """A build from the sdist compiles the same extensions: their sources and the header they
+    include must be in it (setup.py's `depends` alone does not put a header there)."""
+    tree = source_tree(tmp_path / "src")
+    result = subprocess.run(
+        [sys.executable, "setup.py", "-q", "sdist", "-d", str(tmp_path / "dist")],
+        cwd=tree,
+        capture_output=True,
+        text=True,
+        env={**os.environ, "BUCCANEER_REQUIRE_CLIENT": "0", "BUCCANEER_REQUIRE_KERNEL": "0"},
+        timeout=600,
+        check=False,
+    )
+    assert result.returncode == 0, result.stderr[-2000:]
+    (sdist,) = (tmp_path / "dist").glob("*.tar.gz")
+    with tarfile.open(sdist) as archive:
+        names = {name.split("/", 1)[1] for name in archive.getnames() if "/" in name}
+    for path in (
+        "src/buccaneer/games/cartagena/ckernel.c",
+        "src/buccaneer/games/tortuga/cbot.c",
+        "src/buccaneer/games/tortuga1667/cbot.c",
+        "src/buccaneer/core/cext/pyread.h",
+    ):
+        assert path in names, path
 
 
 @pytest.mark.timeout(900)

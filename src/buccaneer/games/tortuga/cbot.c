@@ -26,6 +26,10 @@
 #include <math.h>
 #include <string.h>
 
+#include "pyread.h" /* core/cext: ints, attributes, the constants dict init() is handed */
+
+#define WHO "Tortuga compiled bot" /* how the error messages name this module */
+
 #define NACT 5
 #define NCOL 5
 #define NDICE 5
@@ -136,33 +140,6 @@ typedef struct {
 
 /* -- reading Python values -------------------------------------------------------------------- */
 
-static int read_int(PyObject *o, long lo, long hi, const char *what, long *out)
-{
-    if (!PyLong_Check(o)) {
-        PyErr_Format(PyExc_TypeError, "Tortuga compiled bot: %s must be an int, not %.100s",
-                     what, Py_TYPE(o)->tp_name);
-        return -1;
-    }
-    int overflow = 0;
-    long v = PyLong_AsLongAndOverflow(o, &overflow);
-    if (v == -1 && PyErr_Occurred()) return -1;
-    if (overflow || v < lo || v > hi) {
-        PyErr_Format(PyExc_ValueError, "Tortuga compiled bot: %s out of range %ld..%ld", what,
-                     lo, hi);
-        return -1;
-    }
-    *out = v;
-    return 0;
-}
-
-static int read_small(PyObject *o, long lo, long hi, const char *what, int *out)
-{
-    long v;
-    if (read_int(o, lo, hi, what, &v) < 0) return -1;
-    *out = (int)v;
-    return 0;
-}
-
 /* A tuple of ints into `out`; its length, or -1. `exact` >= 0 demands that length. */
 static int read_ints(PyObject *o, int *out, int maxlen, int exact, long lo, long hi,
                      const char *what)
@@ -179,7 +156,7 @@ static int read_ints(PyObject *o, int *out, int maxlen, int exact, long lo, long
         return -1;
     }
     for (Py_ssize_t i = 0; i < len; i++)
-        if (read_small(PyTuple_GET_ITEM(o, i), lo, hi, what, &out[i]) < 0) return -1;
+        if (pyread_int(WHO, PyTuple_GET_ITEM(o, i), lo, hi, what, &out[i]) < 0) return -1;
     return (int)len;
 }
 
@@ -202,12 +179,14 @@ static int read_seat(PyObject *o, Seat *s)
 {
     if (!tuple_of(o, S_FIELDS, "a SeatKnowledge")) return -1;
     long v;
-    if (read_small(PyTuple_GET_ITEM(o, S_FLEET_BOX), K.track_min, K.track_max, "fleet_box",
+    if (pyread_int(WHO, PyTuple_GET_ITEM(o, S_FLEET_BOX), K.track_min, K.track_max, "fleet_box",
                    &s->fleet_box) < 0 ||
-        read_small(PyTuple_GET_ITEM(o, S_CREW_BOX), K.track_min, K.track_max, "crew_box",
+        pyread_int(WHO, PyTuple_GET_ITEM(o, S_CREW_BOX), K.track_min, K.track_max, "crew_box",
                    &s->crew_box) < 0 ||
-        read_small(PyTuple_GET_ITEM(o, S_FLEET_CAP), 0, 1000, "fleet_capacity", &s->fleet_cap) < 0 ||
-        read_small(PyTuple_GET_ITEM(o, S_CREW_CAP), 0, 1000, "crew_capacity", &s->crew_cap) < 0)
+        pyread_int(WHO, PyTuple_GET_ITEM(o, S_FLEET_CAP), 0, 1000, "fleet_capacity",
+                   &s->fleet_cap) < 0 ||
+        pyread_int(WHO, PyTuple_GET_ITEM(o, S_CREW_CAP), 0, 1000, "crew_capacity",
+                   &s->crew_cap) < 0)
         return -1;
     if ((s->n_island = read_ints(PyTuple_GET_ITEM(o, S_ISLAND), s->island, MAXAREA, -1, 0, 4,
                                  "island")) < 0 ||
@@ -219,9 +198,10 @@ static int read_seat(PyObject *o, Seat *s)
         read_ints(PyTuple_GET_ITEM(o, S_BONUS), s->bonus, NACT, NACT, 0, 1000, "bonus") < 0 ||
         read_ints(PyTuple_GET_ITEM(o, S_PLACED), s->placed, NDICE, NDICE, -1, 4, "placed") < 0)
         return -1;
-    if (read_small(PyTuple_GET_ITEM(o, S_DICE_LEFT), 0, NDICE, "dice_left", &s->dice_left) < 0)
+    if (pyread_int(WHO, PyTuple_GET_ITEM(o, S_DICE_LEFT), 0, NDICE, "dice_left", &s->dice_left) < 0)
         return -1;
-    if (read_int(PyTuple_GET_ITEM(o, S_TILES), 0, 1000000, "treasure_tiles", &v) < 0) return -1;
+    if (pyread_long(WHO, PyTuple_GET_ITEM(o, S_TILES), 0, 1000000, "treasure_tiles", &v) < 0)
+        return -1;
     s->treasure_tiles = v;
     return 0;
 }
@@ -379,16 +359,19 @@ static int table_read(Table *t, PyObject *view, int seat)
     long v;
     if (read_ints(PyTuple_GET_ITEM(view, K_MY_ROLL), t->my_roll, NDICE, NDICE, -1,
                   K.skull_face, "my_roll") < 0 ||
-        read_small(PyTuple_GET_ITEM(view, K_START), 0, n - 1, "start_player", &t->start) < 0 ||
-        read_small(PyTuple_GET_ITEM(view, K_GOAL), 0, 1000, "goal", &t->goal) < 0 ||
+        pyread_int(WHO, PyTuple_GET_ITEM(view, K_START), 0, n - 1, "start_player",
+                   &t->start) < 0 ||
+        pyread_int(WHO, PyTuple_GET_ITEM(view, K_GOAL), 0, 1000, "goal", &t->goal) < 0 ||
         read_ints(PyTuple_GET_ITEM(view, K_BAG), t->bag, NCOL, NCOL, 0, 1000, "bag") < 0 ||
         (t->n_center = read_ints(PyTuple_GET_ITEM(view, K_CENTER), t->center, NCOL, -1, 0, 4,
                                  "center_island")) < 0)
         return -1;
-    if (read_int(PyTuple_GET_ITEM(view, K_TILES_LEFT), 0, 1000000, "treasure_tiles_left", &v) < 0)
+    if (pyread_long(WHO, PyTuple_GET_ITEM(view, K_TILES_LEFT), 0, 1000000, "treasure_tiles_left",
+                    &v) < 0)
         return -1;
     t->tiles_left = v;
-    if (read_int(PyTuple_GET_ITEM(view, K_BONUS_LEFT), 0, 1000000, "bonus_tiles_left", &v) < 0)
+    if (pyread_long(WHO, PyTuple_GET_ITEM(view, K_BONUS_LEFT), 0, 1000000, "bonus_tiles_left",
+                    &v) < 0)
         return -1;
     t->bonus_tiles_left = v;
     PyObject *phase = PyTuple_GET_ITEM(view, K_PHASE);
@@ -806,15 +789,6 @@ static void finish_terms(const Table *t, double *terms)
 
 /* -- reading the legal actions ---------------------------------------------------------------- */
 
-static int attr_int(PyObject *o, PyObject *name, long lo, long hi, int *out)
-{
-    PyObject *v = PyObject_GetAttr(o, name);
-    if (!v) return -1;
-    int r = read_small(v, lo, hi, PyUnicode_AsUTF8(name), out);
-    Py_DECREF(v);
-    return r;
-}
-
 static PyObject *decision_of(const Table *t)
 {
     PyObject *d = t->decision;
@@ -922,7 +896,7 @@ static Py_ssize_t decide_turn(Table *t, PyObject **items, Py_ssize_t n)
         double key = 0.0;
         if (PyObject_TypeCheck(items[i], (PyTypeObject *)K.cls[C_TURN])) {
             int action;
-            if (attr_int(items[i], s_action, 0, NACT - 1, &action) < 0) return -2;
+            if (pyread_attr_int(WHO, items[i], s_action, 0, NACT - 1, &action) < 0) return -2;
             key = worth_added(&w, action, dice, nd);
         }
         if (i == 0 || key > best_key) {
@@ -950,7 +924,7 @@ static Py_ssize_t decide_bonus(Table *t, PyObject **items, Py_ssize_t n)
             return -2;
         }
         int a;
-        if (attr_int(items[i], s_space, 0, NACT - 1, &a) < 0) return -2;
+        if (pyread_attr_int(WHO, items[i], s_space, 0, NACT - 1, &a) < 0) return -2;
         double score = K.bonus_long * (double)t->rounds * w.first[a];
         if (totals[a]) score += worth_of(&w, a, totals[a] + 1) - worth_of(&w, a, totals[a]);
         if (!t->seats[me].bonus[a]) score += K.new_tile;
@@ -969,8 +943,10 @@ static Py_ssize_t decide_attack(Table *t, PyObject **items, Py_ssize_t n)
     PyObject *d = decision_of(t);
     if (!d) return -2;
     int action, position;
-    if (read_small(PyTuple_GET_ITEM(d, D_ACTION), 0, NACT - 1, "Decision.action", &action) < 0 ||
-        read_small(PyTuple_GET_ITEM(d, D_POSITION), 0, 1000, "Decision.position", &position) < 0)
+    if (pyread_int(WHO, PyTuple_GET_ITEM(d, D_ACTION), 0, NACT - 1, "Decision.action",
+                   &action) < 0 ||
+        pyread_int(WHO, PyTuple_GET_ITEM(d, D_POSITION), 0, 1000, "Decision.position",
+                   &position) < 0)
         return -2;
     int first = position == 1;
     Py_ssize_t best = -1;
@@ -978,7 +954,7 @@ static Py_ssize_t decide_attack(Table *t, PyObject **items, Py_ssize_t n)
     for (Py_ssize_t i = 0; i < n; i++) {
         if (!PyObject_TypeCheck(items[i], (PyTypeObject *)K.cls[C_ATTACK])) continue;
         int target;
-        if (attr_int(items[i], s_target, 0, t->n - 1, &target) < 0) return -2;
+        if (pyread_attr_int(WHO, items[i], s_target, 0, t->n - 1, &target) < 0) return -2;
         double one, two;
         attack_pair(t, action, target, &one, &two);
         double score = first ? one : two;
@@ -996,7 +972,7 @@ static Py_ssize_t decide_seize(Table *t, PyObject **items, Py_ssize_t n)
     PyObject *d = decision_of(t);
     if (!d) return -2;
     int target;
-    if (read_small(PyTuple_GET_ITEM(d, D_TARGET), 0, t->n - 1, "Decision.target", &target) < 0)
+    if (pyread_int(WHO, PyTuple_GET_ITEM(d, D_TARGET), 0, t->n - 1, "Decision.target", &target) < 0)
         return -2;
     PyObject *name = PyTuple_GET_ITEM(d, D_AREA);
     if (!PyUnicode_Check(name)) {
@@ -1017,7 +993,8 @@ static Py_ssize_t decide_seize(Table *t, PyObject **items, Py_ssize_t n)
             return -2;
         }
         int index;
-        if (attr_int(items[i], s_index, 0, narea ? narea - 1 : -1, &index) < 0) return -2;
+        if (pyread_attr_int(WHO, items[i], s_index, 0, narea ? narea - 1 : -1, &index) < 0)
+            return -2;
         int colour = area[index];
         double key = table_gain(t, colour) + weight * table_loss(t, target, colour, fleet);
         if (i == 0 || key > best_key) {
@@ -1039,7 +1016,7 @@ static Py_ssize_t decide_colour(Table *t, PyObject **items, Py_ssize_t n, int cl
         double key = 0.0;
         if (PyObject_TypeCheck(items[i], (PyTypeObject *)K.cls[cls])) {
             int colour;
-            if (attr_int(items[i], s_colour, 0, NCOL - 1, &colour) < 0) return -2;
+            if (pyread_attr_int(WHO, items[i], s_colour, 0, NCOL - 1, &colour) < 0) return -2;
             key = place ? keep_value(colour, counts) : table_gain(t, colour);
         }
         if (i == 0 || key > best_key) {
@@ -1107,16 +1084,9 @@ static PyObject *cbot_choose(PyObject *self, PyObject *args)
 
 /* -- init ------------------------------------------------------------------------------------- */
 
-static PyObject *need(PyObject *dict, const char *key)
-{
-    PyObject *v = PyDict_GetItemString(dict, key); /* borrowed */
-    if (!v) PyErr_Format(PyExc_KeyError, "Tortuga compiled bot: init() needs %s", key);
-    return v;
-}
-
 static int get_double(PyObject *dict, const char *key, double *out)
 {
-    PyObject *v = need(dict, key);
+    PyObject *v = pyread_need(WHO, dict, key);
     if (!v) return -1;
     if (!PyFloat_Check(v) && !PyLong_Check(v)) {
         PyErr_Format(PyExc_TypeError, "Tortuga compiled bot: %s must be a number", key);
@@ -1126,13 +1096,6 @@ static int get_double(PyObject *dict, const char *key, double *out)
     if (d == -1.0 && PyErr_Occurred()) return -1;
     *out = d;
     return 0;
-}
-
-static int get_int(PyObject *dict, const char *key, long lo, long hi, int *out)
-{
-    PyObject *v = need(dict, key);
-    if (!v) return -1;
-    return read_small(v, lo, hi, key, out);
 }
 
 static int doubles_of(PyObject *o, double *out, int minlen, int maxlen, const char *key)
@@ -1161,20 +1124,8 @@ static int doubles_of(PyObject *o, double *out, int minlen, int maxlen, const ch
 
 static int get_doubles(PyObject *dict, const char *key, double *out, int minlen, int maxlen)
 {
-    PyObject *v = need(dict, key);
+    PyObject *v = pyread_need(WHO, dict, key);
     return v ? doubles_of(v, out, minlen, maxlen, key) : -1;
-}
-
-static int expect(PyObject *dict, const char *key, long value)
-{
-    int got;
-    if (get_int(dict, key, -1000, 1000, &got) < 0) return -1;
-    if (got != value) {
-        PyErr_Format(PyExc_ValueError, "Tortuga compiled bot: %s is %d in Python but %ld here; "
-                     "cbot.c must follow", key, got, value);
-        return -1;
-    }
-    return 0;
 }
 
 static PyObject *cbot_init(PyObject *self, PyObject *args)
@@ -1185,20 +1136,19 @@ static PyObject *cbot_init(PyObject *self, PyObject *args)
     static Constants c; /* filled, then copied over K only when all is read */
     memset(&c, 0, sizeof c);
     /* the rules' indices this file names (enum above) */
-    if (expect(dict, "FLEET", FLEET) < 0 || expect(dict, "CREW", CREW) < 0 ||
-        expect(dict, "HUNT", HUNT) < 0 || expect(dict, "BOARD", BOARD) < 0 ||
-        expect(dict, "RAID", RAID) < 0 || expect(dict, "RED", RED) < 0 ||
-        expect(dict, "BLUE", BLUE) < 0 || expect(dict, "YELLOW", YELLOW) < 0 ||
-        expect(dict, "WHITE", WHITE) < 0 || expect(dict, "PURPLE", PURPLE) < 0 ||
-        expect(dict, "DICE", NDICE) < 0)
-        return NULL;
-    if (get_int(dict, "TRACK_MIN", 0, MAXCAP - 2, &c.track_min) < 0 ||
-        get_int(dict, "TRACK_MAX", c.track_min, MAXCAP - 2, &c.track_max) < 0 ||
-        get_int(dict, "SKULL_FACE", NACT, 100, &c.skull_face) < 0 ||
-        get_int(dict, "AVERAGE_ROLL", 0, 100, &c.average_roll) < 0)
+    static const PyreadIndex indices[] = {
+        {"FLEET", FLEET}, {"CREW", CREW},     {"HUNT", HUNT},   {"BOARD", BOARD},
+        {"RAID", RAID},   {"RED", RED},       {"BLUE", BLUE},   {"YELLOW", YELLOW},
+        {"WHITE", WHITE}, {"PURPLE", PURPLE}, {"DICE", NDICE},
+    };
+    if (pyread_expect_all(WHO, dict, indices, sizeof indices / sizeof indices[0]) < 0) return NULL;
+    if (pyread_get_int(WHO, dict, "TRACK_MIN", 0, MAXCAP - 2, &c.track_min) < 0 ||
+        pyread_get_int(WHO, dict, "TRACK_MAX", c.track_min, MAXCAP - 2, &c.track_max) < 0 ||
+        pyread_get_int(WHO, dict, "SKULL_FACE", NACT, 100, &c.skull_face) < 0 ||
+        pyread_get_int(WHO, dict, "AVERAGE_ROLL", 0, 100, &c.average_roll) < 0)
         return NULL;
     /* NUM: 5 x 5 ints */
-    PyObject *num = need(dict, "NUM");
+    PyObject *num = pyread_need(WHO, dict, "NUM");
     if (!num) return NULL;
     if (!PyTuple_Check(num) || PyTuple_GET_SIZE(num) != NACT) {
         PyErr_SetString(PyExc_ValueError, "Tortuga compiled bot: NUM must be 5 tuples");
@@ -1207,14 +1157,14 @@ static PyObject *cbot_init(PyObject *self, PyObject *args)
     for (int a = 0; a < NACT; a++)
         if (read_ints(PyTuple_GET_ITEM(num, a), c.num[a], NDICE, NDICE, 1, 6, "NUM") < 0)
             return NULL;
-    PyObject *cap = need(dict, "CAP");
+    PyObject *cap = pyread_need(WHO, dict, "CAP");
     if (!cap) return NULL;
     if ((c.ncap = read_ints(cap, c.cap, MAXCAP, -1, 0, 1000, "CAP")) < 0) return NULL;
     if (c.ncap <= c.track_max) {
         PyErr_SetString(PyExc_ValueError, "Tortuga compiled bot: CAP must reach TRACK_MAX");
         return NULL;
     }
-    PyObject *tail = need(dict, "TAIL");
+    PyObject *tail = pyread_need(WHO, dict, "TAIL");
     if (!tail) return NULL;
     if (!PyTuple_Check(tail) || PyTuple_GET_SIZE(tail) < NDICE + 1 ||
         PyTuple_GET_SIZE(tail) > MAXTAILROWS) {
@@ -1238,39 +1188,35 @@ static PyObject *cbot_init(PyObject *self, PyObject *args)
                                          MAXSMALL)) < 0 ||
         (c.n_our_rolls = get_doubles(dict, "OUR_ROLLS", c.our_rolls, 1, MAXSMALL)) < 0)
         return NULL;
-    if (get_double(dict, "FLEET_WORTH", &c.fleet_worth) < 0 ||
-        get_double(dict, "PIECE", &c.piece) < 0 || get_double(dict, "OVERFLOW", &c.overflow) < 0 ||
-        get_double(dict, "TILE_COINS", &c.tile_coins) < 0 ||
-        get_double(dict, "TILE_BEST_OF_TWO", &c.tile_best_of_two) < 0 ||
-        get_double(dict, "DEFENCE", &c.defence) < 0 ||
-        get_double(dict, "P_DEFENDS", &c.p_defends) < 0 ||
-        get_double(dict, "W_TWO", &c.w_two) < 0 || get_double(dict, "W_TOP", &c.w_top) < 0 ||
-        get_double(dict, "W_OTHER", &c.w_other) < 0 ||
-        get_double(dict, "DENY_TWO", &c.deny_two) < 0 ||
-        get_double(dict, "DENY_MANY", &c.deny_many) < 0 ||
-        get_double(dict, "TOP_MARGIN", &c.top_margin) < 0 ||
-        get_double(dict, "CHESTS_PER_ROUND", &c.chests_per_round) < 0 ||
-        get_double(dict, "DIE_KEPT", &c.die_kept) < 0 || get_double(dict, "TILE", &c.tile) < 0 ||
-        get_double(dict, "NEW_TILE", &c.new_tile) < 0 ||
-        get_double(dict, "BONUS_LONG", &c.bonus_long) < 0)
-        return NULL;
+    const PyreadDouble numbers[] = {
+        {"FLEET_WORTH", &c.fleet_worth},
+        {"PIECE", &c.piece},
+        {"OVERFLOW", &c.overflow},
+        {"TILE_COINS", &c.tile_coins},
+        {"TILE_BEST_OF_TWO", &c.tile_best_of_two},
+        {"DEFENCE", &c.defence},
+        {"P_DEFENDS", &c.p_defends},
+        {"W_TWO", &c.w_two},
+        {"W_TOP", &c.w_top},
+        {"W_OTHER", &c.w_other},
+        {"DENY_TWO", &c.deny_two},
+        {"DENY_MANY", &c.deny_many},
+        {"TOP_MARGIN", &c.top_margin},
+        {"CHESTS_PER_ROUND", &c.chests_per_round},
+        {"DIE_KEPT", &c.die_kept},
+        {"TILE", &c.tile},
+        {"NEW_TILE", &c.new_tile},
+        {"BONUS_LONG", &c.bonus_long},
+    };
+    for (size_t i = 0; i < sizeof numbers / sizeof numbers[0]; i++)
+        if (get_double(dict, numbers[i].key, numbers[i].out) < 0) return NULL;
     if (c.chests_per_round == 0.0) {
         PyErr_SetString(PyExc_ValueError, "Tortuga compiled bot: CHESTS_PER_ROUND is 0");
         return NULL;
     }
-    if (PyTuple_GET_SIZE(classes) != C_N) {
-        PyErr_SetString(PyExc_ValueError, "Tortuga compiled bot: init() needs the classes "
-                        "Select, Turn, Bonus, Attack, Forfeit, Seize, Claim, Place");
+    if (pyread_classes(WHO, classes, c.cls, C_N,
+                       "Select, Turn, Bonus, Attack, Forfeit, Seize, Claim, Place") < 0)
         return NULL;
-    }
-    for (int i = 0; i < C_N; i++) {
-        PyObject *cls = PyTuple_GET_ITEM(classes, i);
-        if (!PyType_Check(cls)) {
-            PyErr_SetString(PyExc_TypeError, "Tortuga compiled bot: init() needs classes");
-            return NULL;
-        }
-        c.cls[i] = cls;
-    }
     /* all read: swap in */
     for (int i = 0; i < C_N; i++) Py_INCREF(c.cls[i]);
     Py_INCREF(dict);

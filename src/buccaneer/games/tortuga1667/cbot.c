@@ -38,6 +38,10 @@
 #include <math.h>
 #include <string.h>
 
+#include "pyread.h" /* core/cext: ints, attributes, the constants dict init() is handed */
+
+#define WHO "Tortuga 1667 compiled bot" /* how the error messages name this module */
+
 #define MAXS 16     /* seats */
 #define MAXROW 16   /* event row slots */
 #define MAXHAND 16  /* vote cards in a hand */
@@ -130,25 +134,6 @@ typedef struct {
 
 /* -- reading Python values -------------------------------------------------------------------- */
 
-static int read_int(PyObject *o, long lo, long hi, const char *what, int *out)
-{
-    if (!PyLong_Check(o)) {
-        PyErr_Format(PyExc_TypeError, "Tortuga 1667 compiled bot: %s must be an int, not %.100s",
-                     what, Py_TYPE(o)->tp_name);
-        return -1;
-    }
-    int overflow = 0;
-    long v = PyLong_AsLongAndOverflow(o, &overflow);
-    if (v == -1 && PyErr_Occurred()) return -1;
-    if (overflow || v < lo || v > hi) {
-        PyErr_Format(PyExc_ValueError, "Tortuga 1667 compiled bot: %s out of range %ld..%ld",
-                     what, lo, hi);
-        return -1;
-    }
-    *out = (int)v;
-    return 0;
-}
-
 static PyObject *tuple_of(PyObject *o, Py_ssize_t size, Py_ssize_t maxsize, const char *what)
 {
     if (!PyTuple_Check(o)) {
@@ -171,7 +156,7 @@ static int read_ints(PyObject *o, int *out, int maxlen, int exact, long lo, long
     if (!tuple_of(o, exact, maxlen, what)) return -1;
     Py_ssize_t len = PyTuple_GET_SIZE(o);
     for (Py_ssize_t i = 0; i < len; i++)
-        if (read_int(PyTuple_GET_ITEM(o, i), lo, hi, what, &out[i]) < 0) return -1;
+        if (pyread_int(WHO, PyTuple_GET_ITEM(o, i), lo, hi, what, &out[i]) < 0) return -1;
     return (int)len;
 }
 
@@ -244,10 +229,10 @@ static int read_view(Pos *p, PyObject *ctx)
     PyObject *o;
     if (!tuple_of(view, V_FIELDS, V_FIELDS, "ctx.view")) goto done;
 #define F(i) PyTuple_GET_ITEM(view, i)
-    if (read_int(F(V_PLAYERS), 2, MAXS, "players", &p->n) < 0) goto done;
+    if (pyread_int(WHO, F(V_PLAYERS), 2, MAXS, "players", &p->n) < 0) goto done;
     int n = p->n;
-    if (read_int(F(V_SEAT), 0, n - 1, "seat", &p->me) < 0) goto done;
-    if (read_int(F(V_TEAM), 0, 2, "team", &p->team) < 0) goto done;
+    if (pyread_int(WHO, F(V_SEAT), 0, n - 1, "seat", &p->me) < 0) goto done;
+    if (pyread_int(WHO, F(V_TEAM), 0, 2, "team", &p->team) < 0) goto done;
     o = F(V_LINES);
     if (!tuple_of(o, 3, 3, "lines")) goto done;
     for (int i = 0; i < 3; i++)
@@ -259,15 +244,15 @@ static int read_view(Pos *p, PyObject *ctx)
     for (int i = 0; i < 2; i++)
         if (read_ints(PyTuple_GET_ITEM(o, i), p->holds[i], 2, 2, 0, 1000, "holds") < 0) goto done;
     if (read_ints(F(V_TORTUGA), p->tortuga, 3, 3, 0, 1000, "tortuga") < 0) goto done;
-    if (read_int(F(V_GALLEON), 0, 1000, "galleon", &p->galleon) < 0) goto done;
+    if (pyread_int(WHO, F(V_GALLEON), 0, 1000, "galleon", &p->galleon) < 0) goto done;
     int boats[2];
     if (read_ints(F(V_ROWBOATS), boats, 2, 2, -2, n - 1, "rowboats") < 0) goto done;
     if (read_ints(F(V_CHESTS), p->chests, 2, 2, 0, 1000, "chests") < 0) goto done;
     if ((p->nhand = read_ints(F(V_HAND), p->hand, MAXHAND, -1, 0, NVOTE - 1, "hand")) < 0)
         goto done;
     if (read_ints(F(V_VOTE_SIZES), p->vote_sizes, n, n, 0, 1000, "vote_sizes") < 0) goto done;
-    if (read_int(F(V_VOTE_DECK), 0, 1000, "vote_deck", &p->vote_deck) < 0) goto done;
-    if (read_int(F(V_VOTE_DECK_TOP), -1, NVOTE - 1, "vote_deck_top", &p->vote_deck_top) < 0)
+    if (pyread_int(WHO, F(V_VOTE_DECK), 0, 1000, "vote_deck", &p->vote_deck) < 0) goto done;
+    if (pyread_int(WHO, F(V_VOTE_DECK_TOP), -1, NVOTE - 1, "vote_deck_top", &p->vote_deck_top) < 0)
         goto done;
     if (read_ints(F(V_PIRATE_CODE), p->pirate_code, n, n, -1000, 1000, "pirate_code") < 0)
         goto done;
@@ -307,7 +292,7 @@ static int read_view(Pos *p, PyObject *ctx)
         if (truth < 0) goto done;
         p->bottom_five[k] = (unsigned char)truth;
     }
-    if (read_int(F(V_DECK), 0, 100000, "deck", &p->event_deck) < 0) goto done;
+    if (pyread_int(WHO, F(V_DECK), 0, 100000, "deck", &p->event_deck) < 0) goto done;
     if ((p->armada_live = PyObject_IsTrue(F(V_ARMADA_LIVE))) < 0) goto done;
 #undef F
     /* where: (BOAT, 0) unless on a line or in a rowboat (Ctx.__init__) */
@@ -349,7 +334,7 @@ static int read_ctx(Pos *p, PyObject *ctx)
     if (rc < 0) return -1;
     o = ctx_attr(ctx, s_acting);
     if (!o) return -1;
-    rc = read_int(o, -1, 2, "acting", &p->acting);
+    rc = pyread_int(WHO, o, -1, 2, "acting", &p->acting);
     Py_DECREF(o);
     if (rc < 0) return -1;
     p->flag = p->acting >= 0 ? p->acting : BRITISH; /* Ctx.my_flag */
@@ -1084,15 +1069,6 @@ static double mutiny_value(Pos *p, int ship)
 
 /* -- turn() ----------------------------------------------------------------------------------- */
 
-static int attr_int(PyObject *obj, PyObject *name, long lo, long hi, int *out)
-{
-    PyObject *o = PyObject_GetAttr(obj, name);
-    if (!o) return -1;
-    int rc = read_int(o, lo, hi, PyUnicode_AsUTF8(name), out);
-    Py_DECREF(o);
-    return rc;
-}
-
 static int attr_pair(PyObject *obj, int nrow, int *a, int *b)
 {
     PyObject *o = PyObject_GetAttr(obj, s_slots);
@@ -1113,7 +1089,7 @@ static int role_value(Pos *p, PyObject *action, int place, double here, double *
 #define IS(c) PyType_IsSubtype(t, (PyTypeObject *)K.cls[c])
     if (IS(C_MOVE)) {
         int to;
-        if (attr_int(action, s_to, 0, 4, &to) < 0) return -1;
+        if (pyread_attr_int(WHO, action, s_to, 0, 4, &to) < 0) return -1;
         double v;
         if (to < ISLAND) v = my_spot_value(p, to, p->nline[to]);
         else if (to == ISLAND) v = my_spot_value(p, ISLAND, p->nline[ISLAND]);
@@ -1124,7 +1100,7 @@ static int role_value(Pos *p, PyObject *action, int place, double here, double *
         *out = attack_value(p, place);
     } else if (IS(C_MAROON)) {
         int t_;
-        if (attr_int(action, s_target, 0, p->n - 1, &t_) < 0) return -1;
+        if (pyread_attr_int(WHO, action, s_target, 0, p->n - 1, &t_) < 0) return -1;
         if (place > 1) goto odd;
         *out = maroon_value(p, t_, 1) + 0.3 * (p->pe[t_] - p->pf[t_]) * attack_gain(p, place);
     } else if (IS(C_MUTINY)) {
@@ -1132,7 +1108,7 @@ static int role_value(Pos *p, PyObject *action, int place, double here, double *
         *out = mutiny_value(p, place);
     } else if (IS(C_MOVE_CHEST)) {
         int to;
-        if (attr_int(action, s_to, 0, 1, &to) < 0) return -1;
+        if (pyread_attr_int(WHO, action, s_to, 0, 1, &to) < 0) return -1;
         int delta[2] = {0, 0};
         delta[to] += 1;
         delta[1 - to] -= 1;
@@ -1153,28 +1129,39 @@ odd: /* a role action where the bot has no such role: Python values it (or fails
 #undef IS
 }
 
+/* How turn(), vote(), choose() and seat() begin: parse (ctx, legal) by `format`, check them
+ * and read ctx into *p (the caller's Pos).  The number of legal actions, or -1 with an
+ * exception set. */
+static Py_ssize_t begin(PyObject *args, const char *format, PyObject **ctx, PyObject **legal,
+                        Pos *p)
+{
+    if (!PyArg_ParseTuple(args, format, ctx, legal)) return -1;
+    if (!K.ready) {
+        PyErr_SetString(PyExc_ValueError, "Tortuga 1667 compiled bot: init() was not called");
+        return -1;
+    }
+    if (!PyList_Check(*legal)) {
+        PyErr_Format(PyExc_TypeError, "Tortuga 1667 compiled bot: legal must be a list, not %.100s",
+                     Py_TYPE(*legal)->tp_name);
+        return -1;
+    }
+    Py_ssize_t nlegal = PyList_GET_SIZE(*legal);
+    if (nlegal < 1 || nlegal > MAXLEGAL) {
+        PyErr_Format(PyExc_ValueError, "Tortuga 1667 compiled bot: %zd legal actions", nlegal);
+        return -1;
+    }
+    memset(p, 0, sizeof *p);
+    if (read_ctx(p, *ctx) < 0) return -1;
+    return nlegal;
+}
+
 static PyObject *cbot_turn(PyObject *self, PyObject *args)
 {
     PyObject *ctx, *legal;
-    if (!PyArg_ParseTuple(args, "OO:turn", &ctx, &legal)) return NULL;
-    if (!K.ready) {
-        PyErr_SetString(PyExc_ValueError, "Tortuga 1667 compiled bot: init() was not called");
-        return NULL;
-    }
-    if (!PyList_Check(legal)) {
-        PyErr_Format(PyExc_TypeError, "Tortuga 1667 compiled bot: legal must be a list, not %.100s",
-                     Py_TYPE(legal)->tp_name);
-        return NULL;
-    }
-    Py_ssize_t nlegal = PyList_GET_SIZE(legal);
-    if (nlegal < 1 || nlegal > MAXLEGAL) {
-        PyErr_Format(PyExc_ValueError, "Tortuga 1667 compiled bot: %zd legal actions", nlegal);
-        return NULL;
-    }
     Pos pos; /* on the stack: a call re-entered from Python (a str subclass) keeps its own */
     Pos *p = &pos;
-    memset(p, 0, sizeof *p);
-    if (read_ctx(p, ctx) < 0) return NULL;
+    Py_ssize_t nlegal = begin(args, "OO:turn", &ctx, &legal, p);
+    if (nlegal < 0) return NULL;
     if (face_down(p)) Py_RETURN_NONE;
     end_and_tempo(p);
     double end = p->end, pace = p->pace;
@@ -1232,7 +1219,7 @@ static PyObject *cbot_turn(PyObject *self, PyObject *args)
         double v;
         if (t == (PyTypeObject *)K.cls[C_POINT]) {
             int target, a, b;
-            if (attr_int(action, s_target, 0, n - 1, &target) < 0) goto fail;
+            if (pyread_attr_int(WHO, action, s_target, 0, n - 1, &target) < 0) goto fail;
             if (!has_pointed[target]) {
                 /* most Points: a seat not worth pointing at (one shared float) */
                 Py_INCREF(minus99);
@@ -1247,7 +1234,7 @@ static PyObject *cbot_turn(PyObject *self, PyObject *args)
             v = look[a] + look[b];
         } else if (t == (PyTypeObject *)K.cls[C_REVEAL]) {
             int slot;
-            if (attr_int(action, s_slot, 0, p->nrow - 1, &slot) < 0) goto fail;
+            if (pyread_attr_int(WHO, action, s_slot, 0, p->nrow - 1, &slot) < 0) goto fail;
             v = mine[slot] + pace;
         } else {
             int fallback = 0;
@@ -1321,25 +1308,10 @@ static int keep(const Pos *p, const int *ballot, int nballot, double *out)
 static PyObject *cbot_vote(PyObject *self, PyObject *args)
 {
     PyObject *ctx, *legal;
-    if (!PyArg_ParseTuple(args, "OO:vote", &ctx, &legal)) return NULL;
-    if (!K.ready) {
-        PyErr_SetString(PyExc_ValueError, "Tortuga 1667 compiled bot: init() was not called");
-        return NULL;
-    }
-    if (!PyList_Check(legal)) {
-        PyErr_Format(PyExc_TypeError, "Tortuga 1667 compiled bot: legal must be a list, not %.100s",
-                     Py_TYPE(legal)->tp_name);
-        return NULL;
-    }
-    Py_ssize_t nlegal = PyList_GET_SIZE(legal);
-    if (nlegal < 1 || nlegal > MAXLEGAL) {
-        PyErr_Format(PyExc_ValueError, "Tortuga 1667 compiled bot: %zd legal actions", nlegal);
-        return NULL;
-    }
     Pos pos; /* on the stack: a call re-entered from Python (a str subclass) keeps its own */
     Pos *p = &pos;
-    memset(p, 0, sizeof *p);
-    if (read_ctx(p, ctx) < 0) return NULL;
+    Py_ssize_t nlegal = begin(args, "OO:vote", &ctx, &legal, p);
+    if (nlegal < 0) return NULL;
     /* ctx.decision: ("vote", kind, place, caller, voters) */
     PyObject *decision = ctx_attr(ctx, s_decision);
     if (!decision) return NULL;
@@ -1355,8 +1327,9 @@ static PyObject *cbot_vote(PyObject *self, PyObject *args)
                : PyUnicode_Compare(kind_o, s_mutiny) == 0 ? 1
                                                           : 2;
     if (PyErr_Occurred()) goto done;
-    if (read_int(PyTuple_GET_ITEM(decision, 2), 0, 2, "the vote's place", &place) < 0 ||
-        read_int(PyTuple_GET_ITEM(decision, 3), 0, n - 1, "the vote's caller", &caller) < 0 ||
+    if (pyread_int(WHO, PyTuple_GET_ITEM(decision, 2), 0, 2, "the vote's place", &place) < 0 ||
+        pyread_int(WHO, PyTuple_GET_ITEM(decision, 3), 0, n - 1, "the vote's caller",
+                   &caller) < 0 ||
         (nvoters = read_ints(PyTuple_GET_ITEM(decision, 4), voters, n, -1, 0, n - 1,
                              "the vote's voters")) < 0)
         goto done;
@@ -1421,25 +1394,10 @@ done:
 static PyObject *cbot_choose(PyObject *self, PyObject *args)
 {
     PyObject *ctx, *legal;
-    if (!PyArg_ParseTuple(args, "OO:choose", &ctx, &legal)) return NULL;
-    if (!K.ready) {
-        PyErr_SetString(PyExc_ValueError, "Tortuga 1667 compiled bot: init() was not called");
-        return NULL;
-    }
-    if (!PyList_Check(legal)) {
-        PyErr_Format(PyExc_TypeError, "Tortuga 1667 compiled bot: legal must be a list, not %.100s",
-                     Py_TYPE(legal)->tp_name);
-        return NULL;
-    }
-    Py_ssize_t nlegal = PyList_GET_SIZE(legal);
-    if (nlegal < 1 || nlegal > MAXLEGAL) {
-        PyErr_Format(PyExc_ValueError, "Tortuga 1667 compiled bot: %zd legal actions", nlegal);
-        return NULL;
-    }
     Pos pos; /* on the stack: a call re-entered from Python (a str subclass) keeps its own */
     Pos *p = &pos;
-    memset(p, 0, sizeof *p);
-    if (read_ctx(p, ctx) < 0) return NULL;
+    Py_ssize_t nlegal = begin(args, "OO:choose", &ctx, &legal, p);
+    if (nlegal < 0) return NULL;
     if (face_down(p)) Py_RETURN_NONE;
     end_and_tempo(p);
     double mine[MAXROW];
@@ -1451,7 +1409,7 @@ static PyObject *cbot_choose(PyObject *self, PyObject *args)
         double v = -99.0;
         if (PyObject_TypeCheck(action, (PyTypeObject *)K.cls[C_CHOOSE])) {
             int slot;
-            if (attr_int(action, s_slot, 0, p->nrow - 1, &slot) < 0) {
+            if (pyread_attr_int(WHO, action, s_slot, 0, p->nrow - 1, &slot) < 0) {
                 Py_DECREF(values);
                 return NULL;
             }
@@ -1471,25 +1429,10 @@ static PyObject *cbot_choose(PyObject *self, PyObject *args)
 static PyObject *cbot_seat(PyObject *self, PyObject *args)
 {
     PyObject *ctx, *legal;
-    if (!PyArg_ParseTuple(args, "OO:seat", &ctx, &legal)) return NULL;
-    if (!K.ready) {
-        PyErr_SetString(PyExc_ValueError, "Tortuga 1667 compiled bot: init() was not called");
-        return NULL;
-    }
-    if (!PyList_Check(legal)) {
-        PyErr_Format(PyExc_TypeError, "Tortuga 1667 compiled bot: legal must be a list, not %.100s",
-                     Py_TYPE(legal)->tp_name);
-        return NULL;
-    }
-    Py_ssize_t nlegal = PyList_GET_SIZE(legal);
-    if (nlegal < 1 || nlegal > MAXLEGAL) {
-        PyErr_Format(PyExc_ValueError, "Tortuga 1667 compiled bot: %zd legal actions", nlegal);
-        return NULL;
-    }
     Pos pos; /* on the stack: a call re-entered from Python (a str subclass) keeps its own */
     Pos *p = &pos;
-    memset(p, 0, sizeof *p);
-    if (read_ctx(p, ctx) < 0) return NULL;
+    Py_ssize_t nlegal = begin(args, "OO:seat", &ctx, &legal, p);
+    if (nlegal < 0) return NULL;
     PyObject *decision = ctx_attr(ctx, s_decision);
     if (!decision) return NULL;
     int kind = -1;
@@ -1517,8 +1460,8 @@ static PyObject *cbot_seat(PyObject *self, PyObject *args)
         int seat, ship;
         if (kind == 0) {
             if (PyObject_TypeCheck(action, (PyTypeObject *)K.cls[C_MARQUE_MOVE])) {
-                if (attr_int(action, s_seat, 0, n - 1, &seat) < 0 ||
-                    attr_int(action, s_ship, 0, 1, &ship) < 0)
+                if (pyread_attr_int(WHO, action, s_seat, 0, n - 1, &seat) < 0 ||
+                    pyread_attr_int(WHO, action, s_ship, 0, 1, &ship) < 0)
                     goto fail;
                 /* marque_move_value */
                 double at = value_at(p, seat, ship, p->nline[ship]);
@@ -1528,7 +1471,7 @@ static PyObject *cbot_seat(PyObject *self, PyObject *args)
                 v = 0.3;
             }
         } else if (PyObject_TypeCheck(action, (PyTypeObject *)K.cls[C_TARGET])) {
-            if (attr_int(action, s_seat, 0, n - 1, &seat) < 0) goto fail;
+            if (pyread_attr_int(WHO, action, s_seat, 0, n - 1, &seat) < 0) goto fail;
             if (kind == 1) v = maroon_value(p, seat, 0);
             else v = p->sides[seat] + 0.05 * spot_value(p, p->wplace[seat], p->wrank[seat]);
         }
@@ -1544,35 +1487,10 @@ fail:
 
 /* -- init ------------------------------------------------------------------------------------- */
 
-static PyObject *need(PyObject *dict, const char *key)
-{
-    PyObject *v = PyDict_GetItemString(dict, key); /* borrowed */
-    if (!v) PyErr_Format(PyExc_KeyError, "Tortuga 1667 compiled bot: init() needs %s", key);
-    return v;
-}
-
 static int get_double(PyObject *dict, const char *key, double *out)
 {
-    PyObject *v = need(dict, key);
+    PyObject *v = pyread_need(WHO, dict, key);
     return v ? read_double(v, key, out) : -1;
-}
-
-static int get_int(PyObject *dict, const char *key, long lo, long hi, int *out)
-{
-    PyObject *v = need(dict, key);
-    return v ? read_int(v, lo, hi, key, out) : -1;
-}
-
-static int expect(PyObject *dict, const char *key, long value)
-{
-    int got;
-    if (get_int(dict, key, -1000, 1000, &got) < 0) return -1;
-    if (got != value) {
-        PyErr_Format(PyExc_ValueError, "Tortuga 1667 compiled bot: %s is %d in Python but %ld "
-                     "here; cbot.c must follow", key, got, value);
-        return -1;
-    }
-    return 0;
 }
 
 static PyObject *cbot_init(PyObject *self, PyObject *args)
@@ -1582,35 +1500,44 @@ static PyObject *cbot_init(PyObject *self, PyObject *args)
         return NULL;
     Constants c;
     memset(&c, 0, sizeof c);
-    if (expect(dict, "BRITISH", BRITISH) < 0 || expect(dict, "FRENCH", FRENCH) < 0 ||
-        expect(dict, "DUTCH", DUTCH) < 0 || expect(dict, "ISLAND", ISLAND) < 0 ||
-        expect(dict, "BOAT", BOAT) < 0 || expect(dict, "CANNON", CANNON) < 0 ||
-        expect(dict, "WATER", WATER) < 0 || expect(dict, "TORCH", TORCH) < 0 ||
-        expect(dict, "SKULL", SKULL) < 0)
-        return NULL;
+    static const PyreadIndex indices[] = {
+        {"BRITISH", BRITISH}, {"FRENCH", FRENCH}, {"DUTCH", DUTCH},
+        {"ISLAND", ISLAND},   {"BOAT", BOAT},     {"CANNON", CANNON},
+        {"WATER", WATER},     {"TORCH", TORCH},   {"SKULL", SKULL},
+    };
+    if (pyread_expect_all(WHO, dict, indices, sizeof indices / sizeof indices[0]) < 0) return NULL;
     PyObject *o;
-    if (!(o = need(dict, "NEUTRAL")) || read_doubles(o, c.neutral, 3, 3, "NEUTRAL") < 0 ||
-        !(o = need(dict, "SUPPORT")) || read_doubles(o, c.support, 3, 3, "SUPPORT") < 0 ||
-        !(o = need(dict, "SABOTAGE")) || read_doubles(o, c.sabotage, 3, 3, "SABOTAGE") < 0 ||
-        !(o = need(dict, "TOP_COUNTS")) ||
+    if (!(o = pyread_need(WHO, dict, "NEUTRAL")) ||
+        read_doubles(o, c.neutral, 3, 3, "NEUTRAL") < 0 ||
+        !(o = pyread_need(WHO, dict, "SUPPORT")) ||
+        read_doubles(o, c.support, 3, 3, "SUPPORT") < 0 ||
+        !(o = pyread_need(WHO, dict, "SABOTAGE")) ||
+        read_doubles(o, c.sabotage, 3, 3, "SABOTAGE") < 0 ||
+        !(o = pyread_need(WHO, dict, "TOP_COUNTS")) ||
         read_ints(o, c.top_counts, 3, 3, 0, 1000, "TOP_COUNTS") < 0)
         return NULL;
-    if (get_double(dict, "LOOK_INFO", &c.look_info) < 0 ||
-        get_double(dict, "CYCLE", &c.cycle) < 0 || get_double(dict, "MAP_VALUE", &c.map_value) < 0 ||
-        get_double(dict, "FRIEND_FIRE", &c.friend_fire) < 0 ||
-        get_double(dict, "KEEP_WEIGHT", &c.keep_weight) < 0 ||
-        get_double(dict, "GAME_VALUE", &c.game_value) < 0 ||
-        get_double(dict, "LEAD_WEIGHT", &c.lead_weight) < 0 ||
-        get_double(dict, "CERTAINTY", &c.certainty) < 0 || get_double(dict, "TEMPO", &c.tempo) < 0 ||
-        get_double(dict, "DOUBLE_VOTE_COST", &c.double_vote_cost) < 0 ||
-        get_int(dict, "SKULL_COUNT", 0, 1000, &c.skull_count) < 0 ||
-        get_int(dict, "BRITISH_COUNT", 0, 1000, &c.british_count) < 0 ||
-        get_int(dict, "VOTE_DECK_SIZE", 1, 1000, &c.vote_deck_size) < 0)
+    const PyreadDouble numbers[] = {
+        {"LOOK_INFO", &c.look_info},
+        {"CYCLE", &c.cycle},
+        {"MAP_VALUE", &c.map_value},
+        {"FRIEND_FIRE", &c.friend_fire},
+        {"KEEP_WEIGHT", &c.keep_weight},
+        {"GAME_VALUE", &c.game_value},
+        {"LEAD_WEIGHT", &c.lead_weight},
+        {"CERTAINTY", &c.certainty},
+        {"TEMPO", &c.tempo},
+        {"DOUBLE_VOTE_COST", &c.double_vote_cost},
+    };
+    for (size_t i = 0; i < sizeof numbers / sizeof numbers[0]; i++)
+        if (get_double(dict, numbers[i].key, numbers[i].out) < 0) return NULL;
+    if (pyread_get_int(WHO, dict, "SKULL_COUNT", 0, 1000, &c.skull_count) < 0 ||
+        pyread_get_int(WHO, dict, "BRITISH_COUNT", 0, 1000, &c.british_count) < 0 ||
+        pyread_get_int(WHO, dict, "VOTE_DECK_SIZE", 1, 1000, &c.vote_deck_size) < 0)
         return NULL;
     /* event card names, in this file's order, and the row's HIDDEN and EMPTY */
-    PyObject *cards = need(dict, "CARD_NAMES");
-    PyObject *hidden = need(dict, "HIDDEN");
-    PyObject *empty = need(dict, "EMPTY");
+    PyObject *cards = pyread_need(WHO, dict, "CARD_NAMES");
+    PyObject *hidden = pyread_need(WHO, dict, "HIDDEN");
+    PyObject *empty = pyread_need(WHO, dict, "EMPTY");
     if (!cards || !hidden || !empty || !tuple_of(cards, NCARDS, NCARDS, "CARD_NAMES")) return NULL;
     PyObject *names = PyDict_New();
     if (!names) return NULL;
@@ -1628,21 +1555,11 @@ static PyObject *cbot_init(PyObject *self, PyObject *args)
         }
         Py_DECREF(id);
     }
-    if (PyTuple_GET_SIZE(classes) != C_N) {
+    if (pyread_classes(WHO, classes, c.cls, C_N,
+                       "Point, Look, Reveal, Move, Attack, Maroon, Mutiny, MoveChest, Brawl, "
+                       "PlayMap, Vote, Choose, Target, MarqueMove, MarqueDraw") < 0) {
         Py_DECREF(names);
-        PyErr_SetString(PyExc_ValueError, "Tortuga 1667 compiled bot: init() needs the classes "
-                        "Point, Look, Reveal, Move, Attack, Maroon, Mutiny, MoveChest, Brawl, "
-                        "PlayMap, Vote, Choose, Target, MarqueMove, MarqueDraw");
         return NULL;
-    }
-    for (int i = 0; i < C_N; i++) {
-        PyObject *cls = PyTuple_GET_ITEM(classes, i);
-        if (!PyType_Check(cls)) {
-            Py_DECREF(names);
-            PyErr_SetString(PyExc_TypeError, "Tortuga 1667 compiled bot: init() needs classes");
-            return NULL;
-        }
-        c.cls[i] = cls;
     }
     /* all read: swap in */
     for (int i = 0; i < C_N; i++) Py_INCREF(c.cls[i]);
