@@ -25,6 +25,7 @@ from buccaneer.games.tortuga import TortugaState, bot, bot_model, compiled_bot
 from buccaneer.games.tortuga.actions import Attack, Select, Turn
 from buccaneer.games.tortuga.bot import TortugaBot, compiled_choice, python_choice
 from buccaneer.games.tortuga.knowledge import Knowledge
+from tests.games.compiled_support import assert_holds_python_numbers
 
 cbot = pytest.importorskip("buccaneer.games.tortuga.cbot")
 
@@ -145,17 +146,8 @@ def positions(count: int, players: int = 3, seed: int = 5) -> list[Position]:
 
 
 def test_the_extension_holds_the_python_numbers() -> None:
-    held = cbot.constants()
-    given_ = compiled_bot.constants()
-    assert held is not None
-    assert set(held) <= set(given_)
-    for name, value in held.items():
-        assert value == given_[name], name
-    # the names the C side reads but does not hand back are the rules' indices
-    assert set(given_) - set(held) == set(compiled_bot.COMPONENT_NAMES) - {
-        "TRACK_MIN",
-        "TRACK_MAX",
-    }
+    indices = set(compiled_bot.COMPONENT_NAMES) - {"TRACK_MIN", "TRACK_MAX"}
+    assert_holds_python_numbers(cbot.constants(), compiled_bot.constants(), indices)
     assert compiled_bot.path_in_use().endswith("compiled code (C)")
 
 
