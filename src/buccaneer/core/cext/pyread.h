@@ -1,9 +1,9 @@
 /* Reading the Python values a compiled extension is handed: ints in a range, an object's int
- * attribute, and the constants dict its init() receives.  Shared by the compiled bots
- * (games/tortuga/cbot.c, games/tortuga1667/cbot.c).
+ * attribute, and the constants dict its init() receives.  Shared by the games' compiled bot
+ * copies (games/<game>/cbot.c); it names no game.
  *
  * Every function takes `who`, the module's name for itself in its error messages (such as
- * "Tortuga compiled bot"): a message reads "<who>: <what went wrong>", word for word what each
+ * "<Game> compiled bot"): a message reads "<who>: <what went wrong>", word for word what each
  * module said before this header.  All fail with a Python exception set and return -1 (NULL
  * for a pointer).
  *
