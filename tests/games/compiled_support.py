@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import sys
+from collections.abc import Callable
 from typing import Any
 
 
@@ -16,3 +18,13 @@ def assert_holds_python_numbers(
     for name, value in held.items():
         assert value == given[name], name
     assert set(given) - set(held) == not_handed_back
+
+
+def assert_no_references_kept(watched: list[Any], decide_all: Callable[[], None]) -> None:
+    """`decide_all` (calls into a compiled copy) leaves every watched object with the
+    references it had: the C code borrows what it reads and keeps nothing. Objects shared with
+    the whole interpreter (small ints, interned strings) do not belong in `watched`."""
+    before = [sys.getrefcount(obj) for obj in watched]
+    decide_all()
+    after = [sys.getrefcount(obj) for obj in watched]
+    assert after == before

@@ -11,7 +11,6 @@ Skipped only where the extension is not built (CI builds it: BUCCANEER_REQUIRE_K
 from __future__ import annotations
 
 import random
-import sys
 from collections import Counter
 from collections.abc import Iterator
 from typing import Any
@@ -25,7 +24,7 @@ from buccaneer.games.tortuga import TortugaState, bot, bot_model, compiled_bot
 from buccaneer.games.tortuga.actions import Attack, Select, Turn
 from buccaneer.games.tortuga.bot import TortugaBot, compiled_choice, python_choice
 from buccaneer.games.tortuga.knowledge import Knowledge
-from tests.games.compiled_support import assert_holds_python_numbers
+from tests.games.compiled_support import assert_holds_python_numbers, assert_no_references_kept
 
 cbot = pytest.importorskip("buccaneer.games.tortuga.cbot")
 
@@ -35,7 +34,7 @@ Position = tuple[Knowledge, int, list[Any]]
 
 def valued(legal: list[Any]) -> bool:
     """A decision the bot values (builds a Table for): the ones the compiled copy makes."""
-    return len(legal) > 1 and bot._obvious(legal) is None
+    return len(legal) > 1 and bot.obvious_choice(legal) is None
 
 
 def game(
@@ -161,7 +160,7 @@ def test_a_changed_constant_is_followed(monkeypatch: pytest.MonkeyPatch) -> None
     monkeypatch.setattr(bot, "DEFENCE", 2.0)
     monkeypatch.setattr(bot_model, "W_TOP", 1.5)
     monkeypatch.setattr(bot_model, "OVERFLOW", 0.1)
-    monkeypatch.setattr(bot_model, "TAIL", bot_model._tail_table(0.7))
+    monkeypatch.setattr(bot_model, "TAIL", bot_model.tail_table(0.7))
     try:
         stale = [compiled_choice(*p) for p in sample]
         assert stale == before  # the extension holds its own copy until configured
@@ -234,10 +233,7 @@ def test_no_references_leak() -> None:
             for view, seat, legal in sample:
                 cbot.choose(view, seat, legal)
 
-    before = [sys.getrefcount(obj) for obj in watched]
-    decide_all()
-    after = [sys.getrefcount(obj) for obj in watched]
-    assert after == before
+    assert_no_references_kept(watched, decide_all)
 
 
 def test_without_the_extension_the_python_bot_plays(monkeypatch: pytest.MonkeyPatch) -> None:

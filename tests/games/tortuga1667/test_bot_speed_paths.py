@@ -107,7 +107,7 @@ def test_best_matches_the_listed_ties() -> None:
         top = max(values)
         ties = [i for i, v in enumerate(values) if v >= top - 1e-9]
         mine, plain = random.Random(7), random.Random(7)
-        picked = bot._best(values, legal, mine)
+        picked = bot.best_of(values, legal, mine)
         expected = legal[ties[plain.randrange(len(ties))]] if len(ties) > 1 else legal[ties[0]]
         assert picked is expected
         assert mine.getstate() == plain.getstate()

@@ -5,7 +5,7 @@ these tests compare the two at every decision the copy values (turns, votes, the
 seat's choice) in seeded games for 2-9 players (the heuristic in every seat, mixed with random
 seats so odd positions occur, both setups, every star card), in rollouts from
 `state.determinize` as ISMCTS plays them, and along random walks: the lists of values must be
-equal to the last bit, and `_best` must then choose the same action with the same draws from
+equal to the last bit, and `best_of` must then choose the same action with the same draws from
 the random stream. They also check that the tuned numbers reach the C side from Python (one
 source of truth), that malformed input is refused with an error, not a crash, that nothing
 leaks a reference, and that the Python bot plays where the extension is missing. Skipped only
@@ -15,7 +15,6 @@ where the extension is not built (CI builds it: BUCCANEER_REQUIRE_KERNEL=1).
 from __future__ import annotations
 
 import random
-import sys
 import zlib
 from collections import Counter
 from collections.abc import Iterator
@@ -38,13 +37,13 @@ from buccaneer.games.tortuga1667.actions import (
 )
 from buccaneer.games.tortuga1667.bot import (
     Tortuga1667Bot,
-    _best,
+    best_of,
     compiled_values,
     python_values,
 )
 from buccaneer.games.tortuga1667.bot_beliefs import Ctx
 from buccaneer.games.tortuga1667.components import STAR_CARDS
-from tests.games.compiled_support import assert_holds_python_numbers
+from tests.games.compiled_support import assert_holds_python_numbers, assert_no_references_kept
 
 cbot = pytest.importorskip("buccaneer.games.tortuga1667.cbot")
 
@@ -60,7 +59,7 @@ def bits(values: list[float] | None) -> list[str] | None:
 
 
 def same_values(state: State, seat: int, legal: list[Action], where: str) -> str:
-    """Assert both paths give the same values, `_best` the same action with the same draws,
+    """Assert both paths give the same values, `best_of` the same action with the same draws,
     and `act` that action too; the decision's kind."""
     view = seat_knowledge(state, seat)
     expected = python_values(view, legal)
@@ -71,8 +70,8 @@ def same_values(state: State, seat: int, legal: list[Action], where: str) -> str
     if expected is not None and got is not None:
         draw = zlib.crc32(where.encode())
         r1, r2, r3 = random.Random(draw), random.Random(draw), random.Random(draw)
-        chosen = _best(expected, legal, r1)
-        assert _best(got, legal, r2) == chosen and r2.getstate() == r1.getstate(), where
+        chosen = best_of(expected, legal, r1)
+        assert best_of(got, legal, r2) == chosen and r2.getstate() == r1.getstate(), where
         assert BOT.act(state, seat, r3) == chosen and r3.getstate() == r1.getstate(), where
     return str(kind)
 
@@ -303,10 +302,7 @@ def test_no_references_leak() -> None:
                 calls[ctx.decision[0]](ctx, legal)
 
     decide_all()  # anything cached once is cached now
-    before = [sys.getrefcount(obj) for obj in watched]
-    decide_all()
-    after = [sys.getrefcount(obj) for obj in watched]
-    assert after == before
+    assert_no_references_kept(watched, decide_all)
 
 
 def test_without_the_extension_the_python_bot_plays(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -316,7 +312,9 @@ def test_without_the_extension_the_python_bot_plays(monkeypatch: pytest.MonkeyPa
     for step, (state, seat, legal) in enumerate(game(5, 11, frozenset({1}))):
         values = python_values(seat_knowledge(state, seat), legal)
         expected = (
-            bot._first(legal) if values is None else _best(values, legal, random.Random(step))
+            bot.first_choice(legal)
+            if values is None
+            else best_of(values, legal, random.Random(step))
         )
         assert BOT.act(state, seat, random.Random(step)) == expected
     with pytest.raises(AssertionError, match="not built"):

@@ -88,7 +88,7 @@ class TortugaBot:
         legal = state.legal_actions(seat)
         if not legal:
             raise IllegalAction(f"seat {seat} has no decision to make now")
-        obvious = _obvious(legal)
+        obvious = obvious_choice(legal)
         if obvious is not None:
             return obvious
         view = seat_knowledge(state, seat)
@@ -97,7 +97,7 @@ class TortugaBot:
         return _decide(Table(view, seat), legal)
 
 
-def _obvious(legal: list[Action]) -> Action | None:
+def obvious_choice(legal: list[Action]) -> Action | None:
     """The decisions taken without reading the seat's knowledge (None: the others)."""
     if len(legal) == 1:
         return legal[0]
@@ -133,7 +133,7 @@ def _decide(table: Table, legal: list[Action]) -> Action:
 def python_choice(view: Knowledge, seat: int, legal: list[Action]) -> Action:
     """The heuristic's action in pure Python, the reference (`TortugaBot.act` without the
     compiled copy), from the seat's knowledge (`state.bot_view(seat)`) and its legal actions."""
-    obvious = _obvious(legal)
+    obvious = obvious_choice(legal)
     return obvious if obvious is not None else _decide(Table(view, seat), legal)
 
 
@@ -141,7 +141,7 @@ def compiled_choice(view: Knowledge, seat: int, legal: list[Action]) -> Action:
     """The same decision in the compiled copy (compiled_bot.py); it must equal
     `python_choice` always (tests/games/tortuga/test_compiled_bot.py)."""
     assert compiled_bot.compiled is not None, "the compiled Tortuga bot is not built here"
-    obvious = _obvious(legal)
+    obvious = obvious_choice(legal)
     return obvious if obvious is not None else _compiled(view, seat, legal)
 
 
@@ -383,4 +383,4 @@ def _place(table: Table, legal: list[Action]) -> Action:
 # The compiled copy reads the numbers above; hand them over now that they are all defined.
 compiled_bot.configure()
 
-__all__ = ["TortugaBot", "compiled_choice", "python_choice"]
+__all__ = ["TortugaBot", "compiled_choice", "obvious_choice", "python_choice"]

@@ -73,7 +73,7 @@ TOP_MARGIN = 3.0  # seats within this many points of the strongest count as stro
 CHESTS_PER_ROUND = 2.0  # chests a seat usually brings to Tortuga per round, for the end
 
 
-def _tail_table(p: float) -> tuple[tuple[float, ...], ...]:
+def tail_table(p: float) -> tuple[tuple[float, ...], ...]:
     """TAIL[u][k]: the chance that `u` unplaced dice of a seat add at least `k` to one action,
     each landing there with chance `p` and showing a uniform 1..5 (k in 0..63)."""
     tables: list[tuple[float, ...]] = []
@@ -93,7 +93,7 @@ def _tail_table(p: float) -> tuple[tuple[float, ...], ...]:
     return tuple(tables)
 
 
-TAIL = _tail_table(P_LAND)
+TAIL = tail_table(P_LAND)
 
 
 @lru_cache(maxsize=4096)

@@ -24,7 +24,7 @@ How it plays, in short. Every choice is scored in "chests" (own nation's minus t
 Where the package was built with a C compiler the most frequent decisions (a turn, a vote, the
 pointed-at seat's choice, a Letter of Marque, a Pistol, a Treasure Map given) are valued by a
 compiled copy of their handlers and everything under them (compiled_bot.py, cbot.c) that
-returns the very same values, bit for bit, so `_best` chooses (and draws ties) exactly as here;
+returns the very same values, bit for bit, so `best_of` chooses (and draws ties) exactly as here;
 this file stays the reference, and plays where the copy is missing.
 """
 
@@ -126,12 +126,12 @@ class Tortuga1667Bot:
         view = seat_knowledge(state, seat)
         handler = HANDLERS.get(view.decision[0]) if view.decision else None
         if handler is None:
-            return _first(legal)
+            return first_choice(legal)
         ctx = Ctx(view)
         compiled = compiled_bot.compiled
         if compiled is not None:
-            return _best(_compiled(compiled, handler, ctx, legal), legal, rng)
-        return _best(handler(ctx, legal), legal, rng)
+            return best_of(_compiled(compiled, handler, ctx, legal), legal, rng)
+        return best_of(handler(ctx, legal), legal, rng)
 
 
 def clear_caches() -> None:
@@ -143,7 +143,7 @@ def clear_caches() -> None:
 
 
 def python_values(view: Any, legal: list[Action]) -> list[float] | None:
-    """The values `act` hands to `_best` in pure Python, the reference (the handler of the
+    """The values `act` hands to `best_of` in pure Python, the reference (the handler of the
     view's decision without the compiled copy); None for a decision the bot does not value."""
     handler = HANDLERS.get(view.decision[0]) if view.decision else None
     return None if handler is None else handler(Ctx(view), legal)
@@ -180,7 +180,7 @@ def _compiled(compiled: Any, handler: Handler, ctx: Ctx, legal: list[Action]) ->
 # -- choosing ----------------------------------------------------------------------------------
 
 
-def _first(legal: list[Action]) -> Action:
+def first_choice(legal: list[Action]) -> Action:
     """A decision the bot does not know: the first choice that is not the clock's."""
     for action in legal:
         if not isinstance(action, TimeOut):
@@ -188,7 +188,7 @@ def _first(legal: list[Action]) -> Action:
     return legal[0]
 
 
-def _best(values: list[float], legal: list[Action], rng: random.Random) -> Action:
+def best_of(values: list[float], legal: list[Action], rng: random.Random) -> Action:
     """The highest value; among (nearly) equal ones, a draw from the random stream."""
     top = max(values)
     cut = top - 1e-9
@@ -735,4 +735,12 @@ HANDLERS: dict[str, Handler] = {
 # The compiled copy reads the numbers above; hand them over now that they are all defined.
 compiled_bot.configure()
 
-__all__ = ["HANDLERS", "Tortuga1667Bot", "clear_caches", "compiled_values", "python_values"]
+__all__ = [
+    "HANDLERS",
+    "Tortuga1667Bot",
+    "best_of",
+    "clear_caches",
+    "compiled_values",
+    "first_choice",
+    "python_values",
+]

@@ -6,7 +6,7 @@ was most of its time, then the votes. `cbot.c` is a checked copy of `_turn`, `_v
 `_choose`, `_marque`, `_pistol` and `_give_map` with everything under them in `bot_values.py`
 (the unseen cards and the end-game values included): given the decision's `Ctx` (the loyalty
 beliefs stay in Python, cached there) and the legal actions it returns the very list of floats
-the Python handler returns, bit for bit; `bot.py` then picks with `_best` as always, so ties
+the Python handler returns, bit for bit; `bot.py` then picks with `best_of` as always, so ties
 draw from the random stream as before (tests/games/tortuga1667/test_compiled_bot.py compares
 the two at every such decision of seeded games and rollouts). `bot.py` stays the reference and
 plays wherever the extension is missing (`compiled` is None: no C compiler where the package
