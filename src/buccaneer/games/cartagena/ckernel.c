@@ -346,6 +346,15 @@ static inline void apply_index(Game *g, const Legal *L, int i) {
     end_of_action(g);
 }
 
+/* Append the chosen legal index i to a trace list; -1 with an exception set on failure. */
+static int trace_append(PyObject *trace, int i) {
+    PyObject *v = PyLong_FromLong(i);
+    if (v == NULL) return -1;
+    const int rc = PyList_Append(trace, v);
+    Py_DECREF(v);
+    return rc;
+}
+
 /* Play on with the random policy; returns the number of actions taken, or -1 when max_actions
  * was reached first. trace (may be NULL) receives each chosen index, up to steps of them;
  * steps < 0: until the end. */
@@ -357,14 +366,7 @@ static long play(Game *g, uint64_t *policy, long steps, long max_actions, PyObje
         if (n >= max_actions) return -1;
         legal(g, &L);
         int i = (int)below(policy, (uint64_t)L.n);
-        if (trace) {
-            PyObject *v = PyLong_FromLong(i);
-            if (v == NULL || PyList_Append(trace, v) < 0) {
-                Py_XDECREF(v);
-                return -2;
-            }
-            Py_DECREF(v);
-        }
+        if (trace && trace_append(trace, i) < 0) return -2;
         apply_index(g, &L, i);
         n++;
     }
@@ -610,14 +612,7 @@ static long heuristic_play(Game *g, long steps, PyObject *trace) {
             PyErr_SetString(PyExc_SystemError, "the kernel's heuristic chose an illegal action");
             return -2;
         }
-        if (trace) {
-            PyObject *v = PyLong_FromLong(i);
-            if (v == NULL || PyList_Append(trace, v) < 0) {
-                Py_XDECREF(v);
-                return -2;
-            }
-            Py_DECREF(v);
-        }
+        if (trace && trace_append(trace, i) < 0) return -2;
         apply_index(g, &L, i);
         n++;
     }
