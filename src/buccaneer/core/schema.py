@@ -141,7 +141,8 @@ class ActionParser(Generic[A]):
             tag = shape.model_fields["type"].annotation.__args__[0]  # type: ignore[union-attr]
             shape.tag = tag
             self.shapes[tag] = shape
-        union = Annotated[Union[tuple(shapes)], Field(discriminator="type")]  # type: ignore[valid-type]  # noqa: UP007
+        # A union built at run time from the game's shapes: to the type checker, any type.
+        union: Any = Annotated[Union[tuple(shapes)], Field(discriminator="type")]  # noqa: UP007
         self.adapter: TypeAdapter[ActionShape] = TypeAdapter(union)
 
     def __call__(self, data: Any) -> A:
