@@ -144,7 +144,11 @@ class ThreadServer:
         self.app = create_app(self.settings)
         self.server: Server = self.app.state.server
         config = uvicorn.Config(
-            self.app, host="127.0.0.1", port=self.port, log_level="warning", ws_max_size=1 << 20
+            self.app,
+            host="127.0.0.1",
+            port=self.port,
+            log_level="warning",
+            ws_max_size=self.settings.frame_limit,
         )
         self.uvicorn = uvicorn.Server(config)
         self.thread = threading.Thread(target=self.uvicorn.run, daemon=True)

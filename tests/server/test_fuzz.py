@@ -941,7 +941,9 @@ def ws_cases(world: WsWorld) -> list[Case]:
     for text in [" ", "\n\t ", "\u3000"]:
         add(Case("seat", dump({"type": "chat", "text": text}), ("bad_message",)))
     add(Case("seat", dump({"type": "chat", "text": "x" * 501}), ("too_long",)))
-    add(Case("seat", dump({"type": "chat", "text": "x" * 2001}), ("bad_message",)))
+    # A long line is the chat's limit, whatever its length within the message limit.
+    for length in (2001, 5000, MAX_MESSAGE - 100):
+        add(Case("seat", dump({"type": "chat", "text": "x" * length}), ("too_long",)))
     add(Case("seat", dump({"type": "chat", "text": "a fair game"}), reply="chat"))
     # NUL is a character JSON may carry; stored or refused, it must not break the server.
     add(Case("seat", dump({"type": "chat", "text": "a\x00b"}), ("bad_message",), reply="chat"))
@@ -1923,6 +1925,7 @@ def test_limits(sqlite_url: str) -> None:
     the same client again once it behaves."""
     limits: dict[str, Any] = {
         "max_message": 1000,
+        "max_frame": 1 << 20,
         "max_body": 1000,
         "message_rate": 5.0,
         "message_burst": 5.0,
@@ -1957,7 +1960,10 @@ def test_limits(sqlite_url: str) -> None:
             pongs = [m for m in heard if m["type"] == "pong"]
             errors = [m for m in heard if m["type"] == "error"]
             assert 5 <= len(pongs) <= 12, heard
-            assert [e["code"] for e in errors] == ["rate_limited"], heard  # told once, not 25 times
+            # Every message is answered: a pong, or a refusal that says when to send it again.
+            assert len(pongs) + len(errors) == 30, heard
+            assert {e["code"] for e in errors} == {"rate_limited"}, heard
+            assert all(0 < e["retry_after"] <= 1 / limits["message_rate"] for e in errors), heard
             time.sleep(1.2)
             ws.send(PING)
             assert strict_json(ws.recv(timeout=10))["type"] == "pong"  # still open, served again
@@ -1977,13 +1983,21 @@ def test_limits(sqlite_url: str) -> None:
             # Two of three closed: new connections are counted anew.
             wait_for("two connection slots to free", lambda: all_served(2), 10.0)
 
-        # A frame past what the socket takes (1 MiB here): closed with 1009 and a reason, and
-        # the connection no longer counts against the address (all three slots free again).
+        # A frame within what the socket reads (`max_frame`, 1 MiB here) but far over the
+        # message limit: `too_large`, and the connection stays open.
+        with connect(url, max_size=None) as big:
+            big.send("x" * ((1 << 20) - 1))
+            assert strict_json(big.recv(timeout=10))["code"] == "too_large"
+            big.send(PING)
+            assert strict_json(big.recv(timeout=10))["type"] == "pong"
+        # A frame past it: closed with 1009 and a reason, and the connection no longer counts
+        # against the address (all three slots free again).
         with connect(url, max_size=None) as huge:
             with pytest.raises(ConnectionClosed) as closed:
                 huge.send("x" * ((1 << 20) + 1))
                 huge.recv(timeout=10)
             assert closed.value.rcvd is not None and closed.value.rcvd.code == 1009
+            assert closed.value.rcvd.reason
 
         wait_for("three connection slots to free", lambda: all_served(3), 10.0)
 

@@ -77,7 +77,7 @@ def run_server(settings: Settings, announce: Any) -> None:
         host=settings.host,
         port=settings.port,
         workers=settings.workers,
-        ws_max_size=max(settings.max_message * 4, 1 << 20),
+        ws_max_size=settings.frame_limit,
         # Messages are small; compressing each costs the server more CPU and memory than it
         # saves on the wire.
         ws_per_message_deflate=False,

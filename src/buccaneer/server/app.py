@@ -52,6 +52,7 @@ STATUS = {
     "not_waiting": 409,
     "full": 409,
     "taken": 409,
+    "unsupported_media_type": 415,
     "unreadable": 500,
 }
 

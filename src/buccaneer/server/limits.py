@@ -37,6 +37,14 @@ class Bucket:
             return True
         return False
 
+    def wait(self, now: float | None = None) -> float:
+        """Seconds until `take` would succeed (0: it would now)."""
+        now = time.monotonic() if now is None else now
+        if self.tokens < 0:
+            return 0.0
+        tokens = min(self.burst, self.tokens + (now - self.stamp) * self.rate)
+        return max(0.0, (1 - tokens) / self.rate) if self.rate > 0 else float("inf")
+
 
 class Buckets:
     """One bucket per key (an address), forgotten after a minute unused."""
@@ -55,6 +63,11 @@ class Buckets:
         if bucket is None:
             bucket = self.buckets[key] = Bucket(self.rate, self.burst)
         return bucket.take(now)
+
+    def wait(self, key: str) -> float:
+        """Seconds until `key` may take again (0 for a key not seen lately)."""
+        bucket = self.buckets.get(key)
+        return 0.0 if bucket is None else bucket.wait()
 
 
 def address(scope: Scope) -> str:

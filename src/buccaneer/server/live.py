@@ -102,7 +102,6 @@ class Connection:
         settings = server.settings
         self.bucket = Bucket(settings.message_rate, settings.message_burst)
         self.chat_bucket = Bucket(settings.chat_rate, settings.chat_burst)
-        self.limited_told = 0.0
         self.closed = False
 
     # -- outgoing -----------------------------------------------------------------------------
@@ -138,24 +137,37 @@ class Connection:
             if item is CLOSE:
                 await self.ws.close(1013, "the connection fell too far behind; reconnect")
                 return
-            message: dict[str, Any] | None
-            if item is REFRESH:
-                self.refresh_queued = False
-                text = await self.catch_up()
-                if text is not None:
-                    await self.ws.send_text(text)
-                continue
-            if item is SYNC:
-                message = await self.build_sync()
-            elif "comeback" in item:
-                message = await self.build_comeback(item["comeback"])
-            elif "table-meta" in item:
-                live = await self.server.tables.get(self.table_id or "")
-                message = None if live is None else messages.table(live)
-            else:
-                message = item
-            if message is not None:
-                await self.ws.send_text(messages.encode(message))
+            try:
+                text = await self.build(item)
+            except Refused as exc:  # the table cannot be read (`unreadable`): say so, stay
+                text = messages.encode(messages.error(exc.code, exc.message))
+            except Exception:
+                # A message that cannot be built is a bug; the client hears why it is closed
+                # and reconnects to a table read again from the database.
+                log.exception("building a message for table %s failed", self.table_id)
+                if self.table_id is not None:
+                    self.server.tables.forget(self.table_id)
+                await self.ws.close(1011, "the server could not build this table's news; reconnect")
+                return
+            if text is not None:
+                await self.ws.send_text(text)
+
+    async def build(self, item: dict[str, Any]) -> str | None:
+        """The text to send for one queued item (None: nothing to send)."""
+        if item is REFRESH:
+            self.refresh_queued = False
+            return await self.catch_up()
+        message: dict[str, Any] | None
+        if item is SYNC:
+            message = await self.build_sync()
+        elif "comeback" in item:
+            message = await self.build_comeback(item["comeback"])
+        elif "table-meta" in item:
+            live = await self.server.tables.get(self.table_id or "")
+            message = None if live is None else messages.table(live)
+        else:
+            message = item
+        return None if message is None else messages.encode(message)
 
     async def catch_up(self) -> str | None:
         """An update from what this connection was last sent to the table as it is (its
@@ -213,17 +225,21 @@ class Connection:
             if raw["type"] == "websocket.disconnect":
                 return
             text = raw.get("text")
+            if len(text if text is not None else raw.get("bytes") or b"") > settings.max_message:
+                self.error("too_large", f"a message may hold {settings.max_message} characters")
+                continue
             if text is None:
                 self.error("bad_message", "send JSON text frames, not binary ones")
                 continue
-            if len(text) > settings.max_message:
-                self.error("too_large", f"a message may hold {settings.max_message} characters")
-                continue
             if not self.bucket.take() or not self.server.address_buckets.take(self.address):
-                now = time.monotonic()
-                if now - self.limited_told > 1.0:
-                    self.limited_told = now
-                    self.error("rate_limited", "too many messages; this one was ignored")
+                # Every refused message is answered, so a client never waits for a reply
+                # that will not come: it sends the message again after `retry_after`.
+                wait = max(self.bucket.wait(), self.server.address_buckets.wait(self.address))
+                self.error(
+                    "rate_limited",
+                    f"too many messages; this one was ignored: send it again in {wait:.2f} s",
+                    retry_after=round(wait, 3),
+                )
                 continue
             try:
                 message = parse_message(text)
@@ -324,19 +340,20 @@ class Connection:
             server.hub.tell_presence(table_id, skip=self)
 
     async def act(self, live: LiveTable, message: ActionMessage) -> None:
-        seat = self.need_seat("act")
-        if live.seats[seat].bot is not None and live.status == ACTIVE:
-            raise Refused("handed", "a bot plays your seat now; take it back first")
-        rule = live.spec.time_rule
-        if rule is not None and message.action == rule[1]:
-            raise Refused("clock_only", "only the table's clock sends a time-out")
+        """Submit an action. A refused one is answered with the error (and the table's
+        version) and then a `sync`, so the client redraws the table as it is."""
         try:
+            seat = self.need_seat("act")
+            if live.seats[seat].bot is not None and live.status == ACTIVE:
+                raise Refused("handed", "a bot plays your seat now; take it back first")
+            rule = live.spec.time_rule
+            if rule is not None and message.action == rule[1]:
+                raise Refused("clock_only", "only the table's clock sends a time-out")
             await self.server.tables.submit(live.id, seat, message.action, message.version)
         except Refused as exc:
             fresh = await self.server.tables.fresh(live.id)
-            version = fresh.version if fresh else None
-            self.error(exc.code, exc.message, version=version)
-            if fresh is not None and exc.code in ("stale", "illegal", "bad_action"):
+            self.error(exc.code, exc.message, version=fresh.version if fresh else None)
+            if fresh is not None:
                 self.send_sync()
 
     async def chat(self, live: LiveTable, message: ChatMessage) -> None:

@@ -13,7 +13,7 @@ import json
 import time
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Header, Query, Request
+from fastapi import APIRouter, Depends, Header, Query, Request
 from fastapi.responses import JSONResponse
 from sqlalchemy import func, insert, select
 from sqlalchemy.exc import IntegrityError
@@ -31,11 +31,37 @@ from buccaneer.server.auth import (
 from buccaneer.server.bots import check_agent
 from buccaneer.server.clocks import clock_settings
 from buccaneer.server.replays import replay_step
-from buccaneer.server.schemas import CreateTable, JoinTable, LeaveTable, Login, NewAccount, NewGuest
+from buccaneer.server.schemas import (
+    CreateTable,
+    JoinTable,
+    LeaveTable,
+    Login,
+    NewAccount,
+    NewGuest,
+    QueryInt,
+)
 from buccaneer.server.settings import Settings
 from buccaneer.server.tables import OVER, TABLE_ID, WAITING, Refused
 
-router = APIRouter(prefix="/api")
+
+async def json_bodies_only(request: Request) -> None:
+    """A request body is JSON and says so (`content-type: application/json`). Other types
+    are refused before the body is read: a form on another site may post `text/plain` to
+    this server without the browser asking first, which JSON lets no page do."""
+    if request.method in ("GET", "HEAD", "OPTIONS", "DELETE"):
+        return
+    kind = request.headers.get("content-type", "").split(";")[0].strip().lower()
+    has_body = request.headers.get("content-length", "0") != "0" or "transfer-encoding" in (
+        request.headers
+    )
+    if has_body and not (kind == "application/json" or kind.endswith("+json")):
+        raise Refused(
+            "unsupported_media_type",
+            f"send the body as JSON with 'content-type: application/json', not {kind or 'none'!r}",
+        )
+
+
+router = APIRouter(prefix="/api", dependencies=[Depends(json_bodies_only)])
 
 
 def server_of(request: Request) -> Any:
@@ -177,7 +203,7 @@ async def create_table(
 async def list_tables(
     request: Request,
     status: Annotated[str, Query(pattern="^(waiting|active|over)$")] = WAITING,
-    limit: Annotated[int, Query(ge=1, le=200)] = 50,
+    limit: Annotated[QueryInt, Query(ge=1, le=200)] = 50,
 ) -> list[dict[str, Any]]:
     """Listed tables by status (default: open tables waiting for players), newest first."""
     server = server_of(request)
@@ -227,8 +253,8 @@ async def get_record(table_id: str, request: Request) -> JSONResponse:
 async def get_replay_step(
     table_id: str,
     request: Request,
-    version: Annotated[int, Query(ge=-1)] = -1,
-    seat: Annotated[int | None, Query(ge=0)] = None,
+    version: Annotated[QueryInt, Query(ge=-1)] = -1,
+    seat: Annotated[QueryInt | None, Query(ge=0)] = None,
 ) -> dict[str, Any]:
     """A finished game after `version` actions (-1: the end), as `seat` saw it (none: a
     spectator), with the log lines that seat saw: the browser's replay page."""
@@ -241,9 +267,9 @@ async def get_replay_step(
         raise Refused("bad_request", f"'seat' must be below {live.players}")
     record = live.state.record()
     total = len(record.actions)
-    step = await asyncio.to_thread(
-        replay_step, record, total if version < 0 or version > total else version, seat
-    )
+    if version > total:
+        raise Refused("bad_request", f"'version' must be at most {total}, the game's last")
+    step = await asyncio.to_thread(replay_step, record, total if version < 0 else version, seat)
     return {**step, "table": table_id, "names": [s["name"] for s in live.meta()["seats"]]}
 
 
@@ -393,7 +419,7 @@ async def create_guest(req: NewGuest, request: Request) -> dict[str, Any]:
 
 @router.get("/players/{name}/games")
 async def finished_games(
-    name: str, request: Request, limit: Annotated[int, Query(ge=1, le=500)] = 100
+    name: str, request: Request, limit: Annotated[QueryInt, Query(ge=1, le=500)] = 100
 ) -> list[dict[str, Any]]:
     """The finished games of the account or guest called `name`, newest first."""
     server = server_of(request)

@@ -31,10 +31,14 @@ def legal(live: LiveTable, seat: int | None) -> list[dict[str, Any]]:
     ]
 
 
-def log_lines(live: LiveTable, seat: int | None, after: int) -> list[dict[str, Any]]:
-    """The log lines `seat` may see that were written after version `after`, each with the
-    version whose action wrote it."""
-    start = live.log_marks[after] if after < len(live.log_marks) else len(live.log_marks)
+def log_lines(live: LiveTable, seat: int | None, after: int | None) -> list[dict[str, Any]]:
+    """The log lines `seat` may see that were written after version `after` (None: the
+    whole log, the set-up's lines at version 0 included), each with the version whose action
+    wrote it."""
+    if after is None:
+        start = 0
+    else:
+        start = live.log_marks[after] if after < len(live.log_marks) else len(live.state.log)
     full = live.state.log
     return [
         {"version": live.version_of_log_line(i), "text": event.text}
@@ -68,7 +72,7 @@ def sync(live: LiveTable, seat: int | None, chat: list[dict[str, Any]]) -> dict[
         "seat": seat,
         "table": live.meta(),
         **game_part(live, seat),
-        "log": log_lines(live, seat, 0),
+        "log": log_lines(live, seat, None),
         "chat": chat,
     }
 

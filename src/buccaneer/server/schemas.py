@@ -8,9 +8,19 @@ fails becomes one `error` reply naming the field, and nothing changes.
 from __future__ import annotations
 
 import json
-from typing import Annotated, Any, Literal, Union
+import re
+from typing import Annotated, Any, Literal, Union, get_args
 
-from pydantic import Field, JsonValue, StrictBool, StrictFloat, StrictInt, StrictStr, TypeAdapter
+from pydantic import (
+    BeforeValidator,
+    Field,
+    JsonValue,
+    StrictBool,
+    StrictFloat,
+    StrictInt,
+    StrictStr,
+    TypeAdapter,
+)
 from pydantic import ValidationError as PydanticValidationError
 
 from buccaneer.core.schema import Shape, field_path, json_problem, problem, shown
@@ -21,7 +31,9 @@ Printable = Field(pattern=r"^[^\x00-\x1f\x7f]*$")
 Name = Annotated[StrictStr, Field(min_length=1, max_length=40), Printable]
 Token = Annotated[StrictStr, Field(min_length=1, max_length=100), Printable]
 TableId = Annotated[StrictStr, Field(min_length=1, max_length=32), Printable]
-Text = Annotated[StrictStr, Field(min_length=1, max_length=2000, pattern=r"^[^\x00]*$")]
+# A chat line's length is the chat's own limit (`chat_length`, answered `too_long`); the
+# message's size is bounded by `max_message` before it is parsed.
+Text = Annotated[StrictStr, Field(min_length=1, pattern=r"^[^\x00]*$")]
 Version = Annotated[StrictInt, Field(ge=0, le=10**9)]
 AgentText = Annotated[StrictStr, Field(min_length=1, max_length=200), Printable]
 
@@ -100,18 +112,12 @@ ClientMessage = Annotated[
     Field(discriminator="type"),
 ]
 CLIENT_MESSAGES: TypeAdapter[Any] = TypeAdapter(ClientMessage)
-MESSAGE_TYPES = [
-    "hello",
-    "action",
-    "chat",
-    "sync",
-    "handover",
-    "takeback",
-    "leave",
-    "rematch",
-    "export",
-    "ping",
-]
+# Each message type's shape, by its tag (the `type` literal), read off the union above.
+SHAPES: dict[str, type[Shape]] = {
+    shape.model_fields["type"].annotation.__args__[0]: shape
+    for shape in get_args(get_args(ClientMessage)[0])
+}
+MESSAGE_TYPES = list(SHAPES)
 
 
 class BadMessage(ValueError):
@@ -149,10 +155,23 @@ def explain(exc: PydanticValidationError) -> str:
     else:
         tag, path = "request", loc
     where = field_path(path) if path else "the message"
-    return f"{tag} message: '{where}' {problem(error)}"
+    allowed = [name for name in SHAPES[tag].model_fields if name != "type"] if tag in SHAPES else []
+    return f"{tag} message: '{where}' {problem(error, allowed)}"
 
 
-# -- HTTP bodies ------------------------------------------------------------------------------
+# -- HTTP ---------------------------------------------------------------------------------------
+
+
+def digits_only(value: Any) -> Any:
+    """A query value is text, and an integer in it is written in digits (a leading '-' for a
+    negative one): never '1.0', ' 1' or '1e0', which a lax reading would take for 1."""
+    if isinstance(value, str) and not re.fullmatch(r"-?[0-9]{1,18}", value):
+        raise ValueError("must be a whole number written in digits")
+    return value
+
+
+# An integer in a query string (`?version=12&seat=1`).
+QueryInt = Annotated[int, BeforeValidator(digits_only)]
 
 
 class SeatRequest(Shape):

@@ -24,6 +24,7 @@ def default_database_url() -> str:
 # The settings `buccaneer serve --set KEY=VALUE` may change.
 LIMITS = (
     "max_message",
+    "max_frame",
     "max_body",
     "message_rate",
     "message_burst",
@@ -53,6 +54,10 @@ class Settings:
     public_url: str | None = None
     # Limits.
     max_message: int = 16 * 1024  # characters of one WebSocket message
+    # Bytes of one WebSocket frame the server reads at all: a message above `max_message` and
+    # within this gets `too_large` and the connection stays open; a bigger frame is more than
+    # the server will hold in memory, and closes the connection (1009, with the reason).
+    max_frame: int = 16 * 1024 * 1024
     max_body: int = 64 * 1024  # bytes of one HTTP request body
     message_rate: float = 20.0  # WebSocket messages a second, per connection
     message_burst: float = 40.0
@@ -74,6 +79,13 @@ class Settings:
         if not values["database_url"]:
             values["database_url"] = default_database_url()
         return Settings(**values)
+
+    @property
+    def frame_limit(self) -> int:
+        """The WebSocket server's own frame limit: `max_frame`, and never below what
+        `max_message` characters can take in UTF-8 (4 bytes each), so that every message
+        over `max_message` is read and answered with `too_large`."""
+        return max(self.max_frame, 4 * self.max_message + 1024)
 
     @property
     def base_url(self) -> str:
