@@ -85,6 +85,16 @@ class State(ABC):
     def clone(self) -> Self:
         """An independent deep copy."""
 
+    def branch(self) -> Self:
+        """A clone that keeps the worded log too: for a copy that is meant to replace this
+        state, such as a move tried on a copy and kept only once it is stored. `clone` leaves
+        the words to be made again (search clones rarely read the log), which for a copy that
+        lives on would mean wording the whole game again at its first read."""
+        twin = self.clone()
+        twin._log = self.log
+        twin._formatted = self._formatted
+        return twin
+
     def __deepcopy__(self, memo: dict[int, Any]) -> Self:
         # `copy.deepcopy` (which OpenSpiel's Python states use to clone) gets the game's own
         # cheap `clone`, not a generic walk over every tuple and action object.

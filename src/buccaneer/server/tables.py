@@ -18,7 +18,7 @@ import secrets
 import time
 from collections import OrderedDict
 from collections.abc import Awaitable, Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields, replace
 from typing import Any
 
 from sqlalchemy import insert, select, update
@@ -77,6 +77,54 @@ class Seat:
         }
 
 
+def mark_asked(
+    asked_since: list[int], before: set[int], to_move: Sequence[int], seat: int, version: int
+) -> None:
+    """After `seat`'s action brought the table to `version`: a seat asked now that was not
+    asked before, or the seat that acted and is asked again, faces a new decision from here."""
+    for s in to_move:
+        if s == seat or s not in before:
+            asked_since[s] = version
+
+
+@dataclass(frozen=True)
+class Step:
+    """One action applied to a copy of a table (`LiveTable.attempt`): the table as it will be
+    once the database holds the action, and what is stored with it. It becomes the table's
+    present (`LiveTable.adopt`) only after the commit, so every process's copy of a table is
+    always a prefix of the stored log, whatever race it loses."""
+
+    seat: int
+    action: Any
+    state: State
+    version: int
+    asked_since: list[int]
+    status: str
+    deadlines: dict[int, float]
+    at: float
+
+    def move(self, table_id: str) -> Move:
+        """The row to store: the action, and the table as it is after it."""
+        over = self.status == OVER
+        result = (
+            json.dumps({"scores": self.state.scores(), "winners": self.state.winners()})
+            if over
+            else None
+        )
+        return Move(
+            table_id=table_id,
+            version=self.version,
+            seat=self.seat,
+            action=json.dumps(self.action.to_json()),
+            at=self.at,
+            status=self.status,
+            deadlines=json.dumps(self.deadlines),
+            next_deadline=first_deadline(self.deadlines),
+            result=result,
+            finished_at=self.at if over else None,
+        )
+
+
 @dataclass
 class LiveTable:
     """One table as this process knows it, with the bookkeeping messages are built from."""
@@ -109,22 +157,61 @@ class LiveTable:
     texts_at: tuple[int, str] = (-1, "")
 
     def advance(self, seat: int, action: Any) -> None:
-        """Apply one action (already known to be legal, or refused by the engine untouched)
-        and keep the bookkeeping in step."""
+        """Replay one action the database already holds (loading, catching up), in place."""
         before = set(self.state.to_move())
         self.state.apply(seat, action)
         self.version += 1
-        for s in self.state.to_move():
-            if s == seat or s not in before:
-                self.asked_since[s] = self.version
+        mark_asked(self.asked_since, before, self.state.to_move(), seat, self.version)
         self.log_marks.append(len(self.state.log))
+
+    def attempt(self, seat: int, action: Any, now: float) -> Step:
+        """`action` tried on a copy of the table: what the table becomes once it is stored.
+        The table itself does not change (`IllegalAction`, from the engine, when the action
+        is refused), so nothing anyone reads meanwhile holds a move the database may refuse."""
+        state = self.state.branch()
+        before = set(state.to_move())
+        state.apply(seat, action)
+        version = self.version + 1
+        asked_since = list(self.asked_since)
+        mark_asked(asked_since, before, state.to_move(), seat, version)
+        deadlines = next_deadlines(
+            self.clock,
+            now=now,
+            to_move=state.to_move(),
+            asked_since=asked_since,
+            version=version,
+            old=self.deadlines,
+            bot_seats=self.bot_seats(),
+        )
+        status = OVER if state.is_over() else self.status
+        return Step(seat, action, state, version, asked_since, status, deadlines, now)
+
+    def adopt(self, step: Step) -> None:
+        """Make a stored step the table's present (in one go: no reader sees half of it)."""
+        assert step.version == self.version + 1, "a step is adopted on the table it was tried on"
+        self.state = step.state
+        self.version = step.version
+        self.asked_since = step.asked_since
+        self.status = step.status
+        self.deadlines = step.deadlines
+        self.log_marks.append(len(step.state.log))
+
+    def take_over(self, other: LiveTable) -> None:
+        """Become `other` (the same table read again from the database), keeping this
+        object's lock: whoever holds a reference to this table sees the stored game."""
+        for item in fields(self):
+            if item.name != "lock":
+                setattr(self, item.name, getattr(other, item.name))
 
     def version_of_log_line(self, index: int) -> int:
         """The version whose action wrote line `index` of the full log (0: the setup)."""
         return bisect.bisect_right(self.log_marks, index)
 
-    def deadlines_after(self, now: float, old: dict[int, float]) -> dict[int, float]:
-        """The clocks once the table is at its current version (see `clocks.next_deadlines`)."""
+    def deadlines_after(
+        self, now: float, old: dict[int, float], bot_seats: set[int] | None = None
+    ) -> dict[int, float]:
+        """The clocks once the table is at its current version (see `clocks.next_deadlines`),
+        with these bot seats (default: the table's own)."""
         return next_deadlines(
             self.clock,
             now=now,
@@ -132,7 +219,7 @@ class LiveTable:
             asked_since=self.asked_since,
             version=self.version,
             old=old,
-            bot_seats=self.bot_seats(),
+            bot_seats=self.bot_seats() if bot_seats is None else bot_seats,
         )
 
     def public_deadlines(self) -> dict[str, float]:
@@ -294,10 +381,11 @@ class TableService:
             ) from None
         return live
 
-    async def catch_up(self, live: LiveTable) -> None:
-        """Bring `live` up to what the database holds (only when other processes write).
-        Call with `live.lock` held."""
-        if not self.shared:
+    async def catch_up(self, live: LiveTable, force: bool = False) -> None:
+        """Bring `live` up to what the database holds: when other processes write the same
+        tables, or (`force`) when this process's own write met one it did not make. Call with
+        `live.lock` held."""
+        if not (self.shared or force):
             return
         async with self.engine.connect() as conn:
             row = (await conn.execute(select(db.tables).where(db.tables.c.id == live.id))).first()
@@ -318,8 +406,21 @@ class TableService:
                         .order_by(db.actions.c.version)
                     )
                 ).all()
-        for seat, action in rows:
-            live.advance(seat, live.spec.action_from_json(json.loads(action)))
+        try:
+            for seat, action in rows:
+                live.advance(seat, live.spec.action_from_json(json.loads(action)))
+        except (IllegalAction, OptionError, ValueError) as exc:
+            # A cached table only ever holds stored actions (`LiveTable.attempt`), so the
+            # stored ones that follow always apply; should that ever fail, this process's
+            # copy is not trusted: the table is read again, whole, from the database.
+            log.error("table %s: the cached game cannot follow the stored log: %s", live.id, exc)
+            again = await self.load(live.id)
+            if again is None:
+                return
+            live.take_over(again)
+            if live.status == OVER:
+                self.keep_finished(live)
+            return
         live.status = row.status
         if live.status == OVER:
             self.keep_finished(live)
@@ -341,6 +442,8 @@ class TableService:
         """Apply one action for `seat` that its sender chose at `version`; committed before
         this returns. `Refused` (nothing changed) when it cannot be.
 
+        The action is tried on a copy of the table and the copy becomes the table only once
+        the database holds it, so a move that loses a race is never shown, cached or sent.
         When another process wrote the table's next version first, the action is judged again
         on the table as it now is: a seat still asked the same question (a simultaneous
         decision, where another seat's secret choice landed first) keeps its action, exactly as
@@ -350,30 +453,34 @@ class TableService:
             if live is None:
                 raise Refused("no_table", "there is no such table")
             async with live.lock:
-                await self.catch_up(live)
+                await self.catch_up(live, force=attempt > 1)
                 self.check_can_act(live, seat, version)
                 try:
                     action = live.spec.action_from_json(action_json)
                 except (IllegalAction, OptionError) as exc:
                     raise Refused("bad_action", str(exc)) from None
                 try:
-                    live.advance(seat, action)
+                    step = live.attempt(seat, action, time.time())
                 except IllegalAction as exc:
                     raise Refused("illegal", str(exc)) from None
                 try:
-                    await self.commit_action(live, seat, action.to_json())
+                    await self.action_log.append(step.move(live.id))
                 except Conflict:
-                    # Another process wrote this version first: our in-memory copy now holds
-                    # an action that never happened. Drop it; the next reader replays the log.
-                    self.forget(table_id)
+                    # Another process wrote this version first. The table still holds only
+                    # stored actions: the next attempt catches up and judges this one again.
                     if attempt < SUBMIT_ATTEMPTS:
                         continue
                     raise Refused(
                         "stale", "another action was taken first; here is the table as it is now"
                     ) from None
                 except BaseException:
+                    # Stored or not, nobody can say (a lost connection, a cancelled task): the
+                    # table is read again from the database before it is used.
                     self.forget(table_id)
                     raise
+                live.adopt(step)
+                if live.status == OVER:
+                    self.keep_finished(live)
             await self.changed(live, "version")
             return live
         raise AssertionError("unreachable: the last attempt returns or raises")
@@ -394,33 +501,6 @@ class TableService:
             )
         # Otherwise the engine judges (and words a refusal from the seat's own side).
 
-    async def commit_action(self, live: LiveTable, seat: int, action_json: dict[str, Any]) -> None:
-        now = time.time()
-        over = live.state.is_over()
-        if over:
-            live.status = OVER
-            self.keep_finished(live)
-        live.deadlines = live.deadlines_after(now, live.deadlines)
-        result = (
-            json.dumps({"scores": live.state.scores(), "winners": live.state.winners()})
-            if over
-            else None
-        )
-        await self.action_log.append(
-            Move(
-                table_id=live.id,
-                version=live.version,
-                seat=seat,
-                action=json.dumps(action_json),
-                at=now,
-                status=live.status,
-                deadlines=json.dumps(live.deadlines),
-                next_deadline=first_deadline(live.deadlines),
-                result=result,
-                finished_at=now if over else None,
-            )
-        )
-
     async def changed(self, live: LiveTable, kind: str) -> None:
         await self.fanout.publish({"kind": kind, "table": live.id, "version": live.version})
         for hook in self.on_change:
@@ -431,6 +511,12 @@ class TableService:
     async def write_seats(self, live: LiveTable, changes: dict[int, dict[str, Any]]) -> None:
         """Store changed seats (with the lock held), refreshing deadlines for bots in or out."""
         now = time.time()
+        seats = [replace(s, **changes[s.seat]) if s.seat in changes else s for s in live.seats]
+        deadlines = live.deadlines
+        if live.status == ACTIVE:
+            old = {k: v for k, v in live.deadlines.items() if k not in changes}
+            bots = {s.seat for s in seats if s.bot}
+            deadlines = live.deadlines_after(now, old, bots)
         async with db.begin(self.engine) as conn:
             for seat, values in changes.items():
                 await conn.execute(
@@ -439,20 +525,17 @@ class TableService:
                     .where(db.seats.c.seat == seat)
                     .values(**values)
                 )
-                for key, value in values.items():
-                    setattr(live.seats[seat], key, value)
-            if live.status == ACTIVE:
-                old = {k: v for k, v in live.deadlines.items() if k not in changes}
-                live.deadlines = live.deadlines_after(now, old)
             await conn.execute(
                 update(db.tables)
                 .where(db.tables.c.id == live.id)
                 .values(
-                    deadlines=json.dumps(live.deadlines),
-                    next_deadline=first_deadline(live.deadlines),
+                    deadlines=json.dumps(deadlines),
+                    next_deadline=first_deadline(deadlines),
                     updated_at=now,
                 )
             )
+        # Only what is stored is cached.
+        live.seats, live.deadlines = seats, deadlines
 
     async def take_free_seat(self, live: LiveTable, seat: int, values: dict[str, Any]) -> bool:
         """Claim a seat nobody has claimed (with the lock held): False when another process
