@@ -6,6 +6,7 @@ the server).
     python -m benchmarks.server_load                          # 200 tables, 60 s, both backends
     python -m benchmarks.server_load --tables 50 --seconds 20 --backend sqlite
     python -m benchmarks.server_load --bot-delay 0 --think 0 0   # a throughput test, not a pace
+    python -m benchmarks.server_load --workers 2     # two server processes, Redis between them
 
 The load, per table (defaults): 4 players of one game (the tables cycle through every game and
 variant in `buccaneer.GAMES`), 2 seats played by server bots (`random`, `bot_delay` 0.5 s) and
@@ -92,6 +93,8 @@ class Plan:
     bot_workers: int
     client_procs: int
     compression: bool
+    workers: int = 1
+    redis_url: str = "redis://127.0.0.1:6379/0"
 
     @property
     def connections(self) -> int:
@@ -368,6 +371,22 @@ def tree(pid: int) -> list[psutil.Process]:
         return []
 
 
+def event_loops(pid: int, workers: int) -> list[psutil.Process]:
+    """The server's processes that run an event loop: the one server process, or with
+    `--workers N` the N worker processes uvicorn's supervisor started (each with its own bot
+    pool below it)."""
+    root = psutil.Process(pid)
+    if workers == 1:
+        return [root]
+    children = [
+        child
+        for child in root.children(recursive=False)
+        if "resource_tracker" not in " ".join(child.cmdline())
+    ]
+    assert len(children) == workers, [c.cmdline() for c in children]
+    return children
+
+
 def cpu_of(processes: list[psutil.Process]) -> dict[int, float]:
     out = {}
     for proc in processes:
@@ -500,7 +519,14 @@ def run_backend(backend: str, plan: Plan) -> dict[str, Any]:
     # How busy the machine is before we start (another user's work skews every figure).
     busy_before = psutil.cpu_percent(interval=2.0) * (os.cpu_count() or 1)
     with database(backend) as (url, where):
-        server = ServerProcess(url, log_path, limits=limits, bot_workers=plan.bot_workers)
+        server = ServerProcess(
+            url,
+            log_path,
+            limits=limits,
+            bot_workers=plan.bot_workers,
+            workers=plan.workers,
+            redis_url=plan.redis_url if plan.workers > 1 else None,
+        )
         server.start()
         assert server.proc is not None
         sampler = Sampler(server.proc.pid)  # from the start: the peak includes the ramp-up
@@ -529,6 +555,8 @@ def run_backend(backend: str, plan: Plan) -> dict[str, Any]:
             connect_seconds = time.monotonic() - connect_start
             time.sleep(plan.warmup)
             clients = [psutil.Process(w.pid) for w in workers if w.pid is not None]
+            loops = event_loops(server.proc.pid, plan.workers)
+            loop_cpu0 = cpu_of(loops)
             me = [psutil.Process()]
             server_cpu0, client_cpu0 = cpu_of(tree(server.proc.pid)), cpu_of(clients)
             pg_cpu0, me_cpu0 = postgres_cpu()[0], cpu_of(me)
@@ -543,6 +571,7 @@ def run_backend(backend: str, plan: Plan) -> dict[str, Any]:
             all1 = everyone()
             server_procs = tree(server.proc.pid)
             server_cpu1, client_cpu1 = cpu_of(server_procs), cpu_of(clients)
+            loop_cpu1 = cpu_of(loops)
             pg_cpu1, pg_pids = postgres_cpu()
             me_cpu1 = cpu_of(me)
             our_pids = {*server_cpu1, *client_cpu1, *me_cpu1}
@@ -576,7 +605,8 @@ def run_backend(backend: str, plan: Plan) -> dict[str, Any]:
     per_client = [
         (client_cpu1.get(p.pid, 0.0) - client_cpu0.get(p.pid, 0.0)) / seconds * 100 for p in clients
     ]
-    main_cpu = server_cpu1.get(main_pid, 0.0) - server_cpu0.get(main_pid, 0.0)
+    # The event loops' CPU: the server's one process, or each of its worker processes.
+    main_cpu = sum(t - loop_cpu0.get(pid, 0.0) for pid, t in loop_cpu1.items())
     ours = (
         cpu_percent(server_cpu0, server_cpu1, seconds)
         + cpu_percent(client_cpu0, client_cpu1, seconds)
@@ -585,6 +615,7 @@ def run_backend(backend: str, plan: Plan) -> dict[str, Any]:
     )
     return {
         "backend": backend,
+        "workers": plan.workers,
         "tables": plan.tables,
         "connections": plan.connections,
         "connect_s": round(connect_seconds, 1),
@@ -654,7 +685,8 @@ def show(result: dict[str, Any], plan: Plan) -> None:
     lat = result["latency_ms"]
     clients = result["client_cpu_pct"]
     saturated = any(c >= 90 for c in clients)
-    server_cpu = f"{result['server_cpu_pct']}% (main process {result['server_main_cpu_pct']}%)"
+    loops = "main process" if result["workers"] == 1 else f"{result['workers']} workers"
+    server_cpu = f"{result['server_cpu_pct']}% ({loops} {result['server_main_cpu_pct']}%)"
     if result["postgres_cpu_pct"] is not None:
         server_cpu += f"; PostgreSQL processes {result['postgres_cpu_pct']}%"
     errors = ", ".join(f"{k} {v}" for k, v in sorted(result["errors"].items())) or "none"
@@ -679,7 +711,7 @@ def show(result: dict[str, Any], plan: Plan) -> None:
         ),
         ("server CPU (100% = 1 core)", server_cpu),
         (
-            "main process CPU / action",
+            "event-loop CPU / action",
             f"{result['main_cpu_ms_per_action']} ms (one core holds "
             f"{1000 / max(result['main_cpu_ms_per_action'], 1e-9):.0f} actions/s)",
         ),
@@ -703,7 +735,8 @@ def show(result: dict[str, Any], plan: Plan) -> None:
         ),
     ]
     width = max(len(k) for k, _ in rows)
-    print(f"\n{result['backend']}")
+    workers = "" if result["workers"] == 1 else f", --workers {result['workers']} with Redis"
+    print(f"\n{result['backend']}{workers}")
     for key, value in rows:
         print(f"  {key:<{width}}  {value}")
 
@@ -728,6 +761,10 @@ def main() -> None:
     parser.add_argument(
         "--no-compression", action="store_true", help="no permessage-deflate (browsers use it)"
     )
+    parser.add_argument(
+        "--workers", type=int, default=1, help="server processes (above 1: with Redis)"
+    )
+    parser.add_argument("--redis-url", default="redis://127.0.0.1:6379/0")
     parser.add_argument("--json", action="store_true", help="print JSON lines only")
     args = parser.parse_args()
     plan = Plan(
@@ -743,6 +780,8 @@ def main() -> None:
         bot_workers=args.bot_workers,
         client_procs=max(1, min(args.client_procs, args.tables)),
         compression=not args.no_compression,
+        workers=max(1, args.workers),
+        redis_url=args.redis_url,
     )
     backends = ["sqlite", "postgresql"] if args.backend == "both" else [args.backend]
     command = shlex.join(["python", "-m", "benchmarks.server_load", *sys.argv[1:]])
@@ -772,7 +811,8 @@ def main() -> None:
             show(result, plan)
     if not args.json:
         parts = [
-            f"{r['backend']} p99 {r['latency_ms']['p99']} ms, {r['games_per_min']} games/min, "
+            f"{r['backend']} (workers {r['workers']}) p99 {r['latency_ms']['p99']} ms, "
+            f"{r['games_per_min']} games/min, "
             f"{r['actions_per_s']} actions/s, RSS peak {r['rss_mib_peak']} MiB"
             for r in results
         ]

@@ -9,10 +9,12 @@ move is committed, on a real PostgreSQL database."""
 from __future__ import annotations
 
 import asyncio
+import json
 from collections.abc import Awaitable, Callable
 from typing import Any
 
 import pytest
+from sqlalchemy import event
 
 from buccaneer.server import storage as db
 from buccaneer.server.action_log import Move
@@ -85,6 +87,86 @@ def test_a_second_tab_on_another_process_is_refused_once_the_turn_moved_on(
         assert refused.value.code == "stale"
         stored = await TableService(two.engine, Fanout(), shared=True).get(table_id)
         assert stored is not None and stored.version == 1
+        await close(one, two)
+
+    asyncio.run(main())
+
+
+class Published(Fanout):
+    """A fanout that keeps what its service announces, to hand to another process's service."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.events: list[dict[str, Any]] = []
+
+    async def publish(self, event: dict[str, Any]) -> None:
+        self.events.append(json.loads(json.dumps(event)))  # as Redis carries it
+
+
+def count_reads(service: TableService) -> list[str]:
+    """Every statement `service` sends to its database from now on."""
+    statements: list[str] = []
+    event.listen(
+        service.engine.sync_engine,
+        "before_cursor_execute",
+        lambda *args: statements.append(args[2]),
+    )
+    return statements
+
+
+async def play_first(service: TableService, table_id: str, version: int) -> None:
+    """The first legal action of the first seat asked, through `service`."""
+    live = await service.get(table_id)
+    assert live is not None
+    mover = live.state.to_move()[0]
+    await service.submit(table_id, mover, live.state.legal_actions(mover)[0].to_json(), version)
+
+
+def test_a_process_follows_an_announced_move_without_reading_the_database(
+    postgres_url: str,
+) -> None:
+    """The move a process stored comes with its announcement; a process one version behind
+    applies it (at once, or once the table's lock is free) and reads nothing, and its copy is
+    what the database holds. A gap (an announcement that overtook an earlier one) is read
+    from the database instead."""
+    upgrade(postgres_url)
+    published = Published()
+    one = TableService(db.make_engine(postgres_url), published, shared=True)
+    two = TableService(db.make_engine(postgres_url), Fanout(), shared=True)
+
+    async def main() -> None:
+        table_id = await new_table(one, "cartagena", 2, variant="jamaica")
+        live = await two.get(table_id)
+        assert live is not None
+        reads = count_reads(two)
+        for version in range(4):
+            await play_first(one, table_id, version)
+            announced = published.events.pop()
+            if version == 2:  # the table is held when the news comes: applied once it is free
+                async with live.lock:
+                    two.heard(announced)
+                    assert live.version == version
+                await asyncio.gather(*two.background)
+            else:
+                two.heard(announced)
+            assert live.version == version + 1 and two.current(live)
+        assert reads == [], reads
+        stored = await TableService(two.engine, Fanout(), shared=True).get(table_id)
+        assert stored is not None and stored.state.snapshot() == live.state.snapshot()
+        assert stored.deadlines == live.deadlines and stored.status == live.status
+
+        # Two moves, the second announced first: not applied; the table knows it is behind
+        # and the next reader catches up from the database.
+        await play_first(one, table_id, 4)
+        await play_first(one, table_id, 5)
+        later, earlier = published.events.pop(), published.events.pop()
+        two.heard(later)
+        assert live.version == 4 and not two.current(live)
+        assert await two.fresh(table_id, later["version"]) is live
+        assert live.version == 6 and reads
+        two.heard(earlier)  # old news changes nothing
+        now = await one.get(table_id)
+        assert now is not None and live.state.snapshot() == now.state.snapshot()
         await close(one, two)
 
     asyncio.run(main())

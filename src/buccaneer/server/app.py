@@ -69,7 +69,7 @@ class Server:
         self.fanout: Fanout = RedisFanout(settings.redis_url) if settings.redis_url else Fanout()
         self.tables = TableService(self.engine, self.fanout, shared=settings.redis_url is not None)
         self.hub = Hub()
-        self.fanout.listen(self.hub.event)
+        self.fanout.listen(self.hear)
         self.pool = pool or make_pool(settings.bot_workers)
         self.own_pool = pool is None
         self.bots = BotRunner(self.tables, self.pool)
@@ -78,6 +78,12 @@ class Server:
             settings.address_message_rate, settings.address_message_burst
         )
         self.loops: list[asyncio.Task[None]] = []
+
+    async def hear(self, event: dict[str, Any]) -> None:
+        """An event from any process: the table service notes it first, so that the
+        connections it wakes find the cached table marked as behind."""
+        self.tables.heard(event)
+        await self.hub.event(event)
 
     async def start(self) -> None:
         await self.fanout.start()
@@ -91,7 +97,7 @@ class Server:
     async def stop(self) -> None:
         for task in self.loops:
             task.cancel()
-        for task in [*self.loops, *self.bots.tasks]:
+        for task in [*self.loops, *self.bots.tasks, *self.tables.background]:
             task.cancel()
             with contextlib.suppress(asyncio.CancelledError, Exception):
                 await task

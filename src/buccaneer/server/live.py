@@ -99,6 +99,8 @@ class Connection:
         self.sent_status = ""
         self.queue: asyncio.Queue[dict[str, Any]] = asyncio.Queue(QUEUE)
         self.refresh_queued = False
+        # The newest version an event announced: what the next catch-up must reach.
+        self.heard = 0
         settings = server.settings
         self.bucket = Bucket(settings.message_rate, settings.message_burst)
         self.chat_bucket = Bucket(settings.chat_rate, settings.chat_burst)
@@ -120,6 +122,8 @@ class Connection:
 
     def hear(self, event: dict[str, Any]) -> None:
         kind = event.get("kind")
+        if kind == "version":
+            self.heard = max(self.heard, event.get("version", 0))
         if kind in ("version", "table"):
             if not self.refresh_queued:
                 self.refresh_queued = True
@@ -174,7 +178,7 @@ class Connection:
         text, which connections in the same place share: a table's spectators, two tabs)."""
         if self.table_id is None:
             return None
-        live = await self.server.tables.fresh(self.table_id)
+        live = await self.server.tables.fresh(self.table_id, self.heard)
         if live is None:
             return None
         async with live.lock:

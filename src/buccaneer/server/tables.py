@@ -21,7 +21,7 @@ from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field, fields, replace
 from typing import Any
 
-from sqlalchemy import insert, select, update
+from sqlalchemy import and_, insert, select, update
 from sqlalchemy.ext.asyncio import AsyncEngine
 
 import buccaneer
@@ -155,6 +155,10 @@ class LiveTable:
     # `messages.shared_update`.
     texts: dict[tuple[Any, ...], str] = field(default_factory=dict)
     texts_at: tuple[int, str] = (-1, "")
+    # What events from the processes sharing the database said (`TableService.heard`): the
+    # newest version announced, and that seats or clocks changed since the table was read.
+    announced: int = 0
+    reread: bool = False
 
     def advance(self, seat: int, action: Any) -> None:
         """Replay one action the database already holds (loading, catching up), in place."""
@@ -276,6 +280,8 @@ class TableService:
         self.loading: dict[str, asyncio.Lock] = {}
         # Called after a change is committed (bots and clocks look for work there).
         self.on_change: list[Hook] = []
+        # Announced moves waiting for their table's lock (`heard`).
+        self.background: set[asyncio.Task[None]] = set()
 
     # -- loading ------------------------------------------------------------------------------
 
@@ -381,34 +387,55 @@ class TableService:
             ) from None
         return live
 
-    async def catch_up(self, live: LiveTable, force: bool = False) -> None:
+    async def catch_up(self, live: LiveTable, force: bool = False, seats: bool = True) -> None:
         """Bring `live` up to what the database holds: when other processes write the same
-        tables, or (`force`) when this process's own write met one it did not make. Call with
-        `live.lock` held."""
+        tables, or (`force`) when this process's own write met one it did not make. The
+        table's row and the actions it lacks come in one statement (one snapshot); its seats
+        in a second, unless the caller knows they have not changed (`seats=False`: only
+        actions happened since, as an event said). Call with `live.lock` held."""
         if not (self.shared or force):
             return
-        async with self.engine.connect() as conn:
-            row = (await conn.execute(select(db.tables).where(db.tables.c.id == live.id))).first()
-            if row is None:
-                return
-            seat_rows = (
-                await conn.execute(
-                    select(db.seats).where(db.seats.c.table_id == live.id).order_by(db.seats.c.seat)
+        seats = seats or live.reread
+        live.reread = False  # an event that changes the seats while we read sets it again
+        news = (
+            select(
+                db.tables.c.status,
+                db.tables.c.deadlines,
+                db.tables.c.rematch,
+                db.actions.c.version,
+                db.actions.c.seat,
+                db.actions.c.action,
+            )
+            .select_from(
+                db.tables.outerjoin(
+                    db.actions,
+                    and_(
+                        db.actions.c.table_id == db.tables.c.id, db.actions.c.version > live.version
+                    ),
                 )
-            ).all()
-            rows: Sequence[Any] = []
-            if row.version > live.version:
-                rows = (
+            )
+            .where(db.tables.c.id == live.id)
+            .order_by(db.actions.c.version)
+        )
+        async with self.engine.connect() as conn:
+            rows = (await conn.execute(news)).all()
+            seat_rows = (
+                (
                     await conn.execute(
-                        select(db.actions.c.seat, db.actions.c.action)
-                        .where(db.actions.c.table_id == live.id)
-                        .where(db.actions.c.version > live.version)
-                        .order_by(db.actions.c.version)
+                        select(db.seats)
+                        .where(db.seats.c.table_id == live.id)
+                        .order_by(db.seats.c.seat)
                     )
                 ).all()
+                if seats and rows
+                else None
+            )
+        if not rows:
+            return
         try:
-            for seat, action in rows:
-                live.advance(seat, live.spec.action_from_json(json.loads(action)))
+            for row in rows:
+                if row.action is not None and row.version > live.version:
+                    live.advance(row.seat, live.spec.action_from_json(json.loads(row.action)))
         except (IllegalAction, OptionError, ValueError) as exc:
             # A cached table only ever holds stored actions (`LiveTable.attempt`), so the
             # stored ones that follow always apply; should that ever fail, this process's
@@ -421,19 +448,80 @@ class TableService:
             if live.status == OVER:
                 self.keep_finished(live)
             return
+        row = rows[-1]
         live.status = row.status
         if live.status == OVER:
             self.keep_finished(live)
         live.rematch = row.rematch
         live.deadlines = {int(k): v for k, v in json.loads(row.deadlines).items()}
-        live.seats = [seat_from_row(r) for r in seat_rows]
+        if seat_rows is not None:
+            live.seats = [seat_from_row(r) for r in seat_rows]
 
-    async def fresh(self, table_id: str) -> LiveTable | None:
-        """The table, caught up (for a new connection or after an event from elsewhere)."""
+    def heard(self, event: dict[str, Any]) -> None:
+        """An event from any process (this one's too) about a cached table: the version it
+        is at, or that its seats or clocks changed. A cached table that has heard of no newer
+        version and no such change holds what the database holds, and need not be read again
+        before an action is tried on it (`current`)."""
+        live = self.cache.get(event.get("table", ""))
+        if live is None:
+            return
+        if event.get("kind") == "table":
+            live.reread = True
+        if event.get("kind") != "version":
+            return
+        version = int(event.get("version", 0))
+        live.announced = max(live.announced, version)
+        move = event.get("move")
+        if move is None or live.version != version - 1:
+            return
+        if not live.lock.locked():
+            self.apply_move(live, version, move)
+            return
+        # Someone holds the table (a move being stored, a catch-up): the move is applied when
+        # they are done, unless they have caught up past it meanwhile.
+        task = asyncio.get_running_loop().create_task(self.apply_when_free(live, version, move))
+        self.background.add(task)
+        task.add_done_callback(self.background.discard)
+
+    async def apply_when_free(self, live: LiveTable, version: int, move: dict[str, Any]) -> None:
+        async with live.lock:
+            self.apply_move(live, version, move)
+
+    def apply_move(self, live: LiveTable, version: int, move: dict[str, Any]) -> None:
+        """The stored action that brought the table to `version`, announced with it, applied
+        to a copy one version behind (with the lock held, or nobody holding it): the process
+        follows the table without reading the database."""
+        if live.version != version - 1:
+            return
+        try:
+            live.advance(move["seat"], live.spec.action_from_json(move["action"]))
+        except (IllegalAction, OptionError, ValueError, KeyError) as exc:
+            log.error("table %s: an announced move does not apply: %s", live.id, exc)
+            return  # unchanged, and behind what was announced: the next reader catches up
+        live.status = move["status"]
+        live.deadlines = {int(k): v for k, v in move["deadlines"].items()}
+        if live.status == OVER:
+            self.keep_finished(live)
+
+    def current(self, live: LiveTable) -> bool:
+        """Whether `live` is, as far as this process has heard, what the database holds."""
+        return not self.shared or (live.version >= live.announced and not live.reread)
+
+    async def fresh(self, table_id: str, version: int | None = None) -> LiveTable | None:
+        """The table, caught up (for a new connection or after an event from elsewhere).
+        With `version` (an event's "table T is at version v"), a cached table already there
+        is not read again: of a process's many connections to one table, the first to catch
+        up reads the database and the others find the table there."""
         live = await self.get(table_id)
-        if live is not None and self.shared:
+        if live is None or not self.shared:
+            return live
+        if version is None:
             async with live.lock:
                 await self.catch_up(live)
+        elif live.version < version or live.reread:
+            async with live.lock:
+                if live.version < version or live.reread:
+                    await self.catch_up(live, seats=False)
         return live
 
     # -- acting -------------------------------------------------------------------------------
@@ -453,7 +541,11 @@ class TableService:
             if live is None:
                 raise Refused("no_table", "there is no such table")
             async with live.lock:
-                await self.catch_up(live, force=attempt > 1)
+                # A table that has heard of no change since it was read is tried as it is:
+                # should another process have written first after all, the database refuses
+                # the write and the table is read again (the next attempt).
+                if attempt > 1 or not self.current(live):
+                    await self.catch_up(live, force=attempt > 1, seats=attempt > 1)
                 self.check_can_act(live, seat, version)
                 try:
                     action = live.spec.action_from_json(action_json)
@@ -481,7 +573,7 @@ class TableService:
                 live.adopt(step)
                 if live.status == OVER:
                     self.keep_finished(live)
-            await self.changed(live, "version")
+            await self.changed(live, "version", step)
             return live
         raise AssertionError("unreachable: the last attempt returns or raises")
 
@@ -501,8 +593,20 @@ class TableService:
             )
         # Otherwise the engine judges (and words a refusal from the seat's own side).
 
-    async def changed(self, live: LiveTable, kind: str) -> None:
-        await self.fanout.publish({"kind": kind, "table": live.id, "version": live.version})
+    async def changed(self, live: LiveTable, kind: str, step: Step | None = None) -> None:
+        """Tell every process (this one too) that the table changed: "version" (it is at
+        `live.version`; with the stored `step`, its action and the table row after it, so
+        that a process whose copy is one version behind applies it without reading the
+        database) or "table" (seats or clocks changed: read them again)."""
+        event: dict[str, Any] = {"kind": kind, "table": live.id, "version": live.version}
+        if step is not None:
+            event["move"] = {
+                "seat": step.seat,
+                "action": step.action.to_json(),
+                "status": step.status,
+                "deadlines": step.deadlines,
+            }
+        await self.fanout.publish(event)
         for hook in self.on_change:
             await hook(live)
 
