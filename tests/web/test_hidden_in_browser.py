@@ -191,8 +191,12 @@ def twin_tables(
                 a.version += 1
         for s in range(config.players):
             a.asked_since[s] = a.version
-        a.log_marks = [len(a.state.log)] * (a.version + 1)
         install(b, a.state.twin(seat, random.Random(seed)), a)
+        # A twin starts with no history, so the first table's is set aside too: the pages'
+        # logs (a sync sends the whole log) start at the twins' common position.
+        state = a.state.branch()
+        state.reset_records(replayable=False)
+        install(a, state, a)
 
     on_server(server, prepare())
     return a, b

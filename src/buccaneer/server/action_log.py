@@ -3,9 +3,10 @@
 Every move of every table passes here, so it is written for each backend in the fewest round
 trips that keep the promise (committed before anyone is told, and of two actions with one
 version exactly one stored):
-- **PostgreSQL:** one statement (the insert inside a `WITH` of the update), run in autocommit,
-  so a move is one round trip instead of four (begin, insert, update, commit). A statement is
-  atomic: when the insert conflicts, the update does not happen either.
+- **PostgreSQL:** one statement (the insert inside a `WITH` of the update), run in autocommit
+  on psycopg's own connections, so a move is one round trip instead of four (begin, insert,
+  update, commit). A statement is atomic: when the insert conflicts, the update does not
+  happen either.
 - **SQLite:** one hop to a thread of our own that holds a plain `sqlite3` connection and runs
   the whole transaction there, instead of one hop per statement through the async driver. It
   queues behind this process's other SQLite writers (`storage.write_lock`).
@@ -22,9 +23,11 @@ import sqlite3
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import asdict, dataclass
 
+import psycopg
+from psycopg_pool import AsyncConnectionPool
 from sqlalchemy import insert, update
-from sqlalchemy.exc import DBAPIError, IntegrityError
-from sqlalchemy.ext.asyncio import AsyncEngine, create_async_engine
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.ext.asyncio import AsyncEngine
 
 from buccaneer.server import storage as db
 
@@ -105,32 +108,46 @@ WHERE id = %(table_id)s
 
 
 class PostgresActionLog(ActionLog):
-    """Its own small pool of autocommit connections, not pinged before each use (a ping is a
-    round trip of its own): a connection found dead is dropped and the move tried once more on
-    a fresh one. That is safe: had the dead connection stored the move, the second try is
-    refused as a conflict, and the table is read again from the database."""
+    """Its own small pool of autocommit connections (psycopg's pool, without SQLAlchemy
+    between: the hot write is one statement, and the engine's async bridge cost more than the
+    statement), not pinged before each use (a ping is a round trip of its own): when one is
+    found dead, the idle ones are checked and the move is tried once more. That is safe: had
+    the dead connection stored the move, the second try is refused as a conflict, and the
+    table is read again from the database."""
 
     def __init__(self, engine: AsyncEngine) -> None:
         super().__init__(engine)
-        self.writer = create_async_engine(
-            engine.url, isolation_level="AUTOCOMMIT", pool_size=5, max_overflow=5
+        url = engine.url.set(drivername="postgresql")
+        self.pool = AsyncConnectionPool(
+            url.render_as_string(hide_password=False),
+            min_size=1,
+            max_size=10,
+            kwargs={"autocommit": True},
+            open=False,
         )
+        self.opened = False
 
     async def append(self, move: Move) -> None:
+        if not self.opened:
+            self.opened = True
+            await self.pool.open()
         params = asdict(move)
         for attempt in (1, 2):
             try:
-                async with self.writer.connect() as conn:
-                    await conn.exec_driver_sql(POSTGRES_APPEND, params)
+                async with self.pool.connection() as conn:
+                    await conn.execute(POSTGRES_APPEND, params)
                 return
-            except IntegrityError:
+            except psycopg.errors.UniqueViolation:
                 raise Conflict(move.table_id, move.version) from None
-            except DBAPIError as exc:
-                if attempt == 2 or not exc.connection_invalidated:
+            except psycopg.OperationalError:
+                if attempt == 2:
                     raise
+                # The database dropped connections (a restart): the others idle in the pool
+                # are likely dead too, so they are checked before the second try.
+                await self.pool.check()
 
     async def close(self) -> None:
-        await self.writer.dispose()
+        await self.pool.close()
 
 
 SQLITE_INSERT = "INSERT INTO actions (table_id, version, seat, action, at) VALUES (?, ?, ?, ?, ?)"
