@@ -599,7 +599,8 @@ def run_backend(backend: str, plan: Plan) -> dict[str, Any]:
                     process.kill()
             server.stop()
     main_pid = server.proc.pid
-    samples = [lat for s in stats for at, lat in s.samples if start <= at < end]
+    timed = [(at, lat) for s in stats for at, lat in s.samples if start <= at < end]
+    samples = [lat for _, lat in timed]
     unanswered = sum(1 for s in stats for at in s.unanswered if start <= at < end)
     errors = Counter(code for s in stats for at, code in s.errors if start <= at < end)
     per_client = [
@@ -629,6 +630,7 @@ def run_backend(backend: str, plan: Plan) -> dict[str, Any]:
             for name, q in (("p50", 0.5), ("p95", 0.95), ("p99", 0.99), ("max", 1.0))
         },
         "latency_samples": len(samples),
+        "tail": tail_shape(timed, start),
         "unanswered": unanswered,
         "errors": dict(errors),
         "rss_mib_end": round(sum(rss.values()) / MIB, 1),
@@ -667,6 +669,23 @@ def run_backend(backend: str, plan: Plan) -> dict[str, Any]:
 # -- output ---------------------------------------------------------------------------------
 
 
+def tail_shape(timed: list[tuple[float, float]], start: float) -> dict[str, Any]:
+    """When the slowest 1% of actions were sent: spread over the window (the server is busy
+    throughout) or bunched in a few seconds (a stall: a pause of the process, the disk, or the
+    machine itself, which shows as steal time)."""
+    if not timed:
+        return {"actions": 0, "seconds": 0, "worst_second": None, "in_worst_second": 0}
+    cut = quantile([lat for _, lat in timed], 0.99)
+    per_second = Counter(int(at - start) for at, lat in timed if lat >= cut)
+    worst, count = per_second.most_common(1)[0]
+    return {
+        "actions": sum(per_second.values()),
+        "seconds": len(per_second),
+        "worst_second": worst,
+        "in_worst_second": count,
+    }
+
+
 def machine() -> str:
     model = platform.processor() or platform.machine()
     with contextlib.suppress(OSError):
@@ -703,6 +722,12 @@ def show(result: dict[str, Any], plan: Plan) -> None:
         ("action→update p95", f"{lat['p95']} ms"),
         ("action→update p99", f"{lat['p99']} ms"),
         ("action→update max", f"{lat['max']} ms  ({result['latency_samples']} actions)"),
+        (
+            "slowest 1% sent in",
+            f"{result['tail']['seconds']} distinct seconds of the window; the worst, second "
+            f"{result['tail']['worst_second']}, held {result['tail']['in_worst_second']} of "
+            f"the {result['tail']['actions']}",
+        ),
         ("unanswered / errors", f"{result['unanswered']} / {errors}"),
         (
             "server RSS end / peak",
