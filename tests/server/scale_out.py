@@ -22,9 +22,11 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import itertools
 import json
 import random
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -360,6 +362,7 @@ def referee(table: Table, record: GameRecord) -> list[str]:
     for tab in table.connections():
         if tab.closed is not None:
             found.append(f"{tab.label} was closed: {tab.closed}")
+        found += [f"{tab.label}: {p}" for p in continuity(tab.game_messages())]
     stored = [(seat, action) for seat, action in record.actions]
     for turn in table.turns:
         added = stored[turn.version : turn.version + len(turn.accepted)]
@@ -381,14 +384,28 @@ def referee(table: Table, record: GameRecord) -> list[str]:
     return found
 
 
+def continuity(shown: list[dict[str, Any]]) -> list[str]:
+    """What a connection was sent, in order: versions never go back, and each update starts
+    where the connection's previous message left it (no update lost or sent twice)."""
+    found = []
+    for before, after in itertools.pairwise(shown):
+        if after["version"] < before["version"]:
+            found.append(f"v{after['version']} sent after v{before['version']}")
+        if after["type"] == "update" and after["since"] != before["version"]:
+            found.append(f"an update since v{after['since']} follows v{before['version']}")
+    return found
+
+
 def key(entry: tuple[int, dict[str, Any]]) -> str:
     return json.dumps(entry, sort_keys=True)
 
 
-async def drive(tables: list[Table]) -> list[str]:
-    """Play every table at once to its end; the referee's findings for all of them."""
+async def drive(tables: list[Table], opened: Callable[[], None] = lambda: None) -> list[str]:
+    """Play every table at once to its end; the referee's findings for all of them.
+    `opened` is called once every connection is open."""
     for table in tables:
         await table.open()
+    opened()
     try:
         await asyncio.gather(*(table.play() for table in tables))
     finally:

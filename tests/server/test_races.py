@@ -17,7 +17,7 @@ import pytest
 from sqlalchemy import event
 
 from buccaneer.server import storage as db
-from buccaneer.server.action_log import Move
+from buccaneer.server.action_log import Conflict, Move
 from buccaneer.server.fanout import Fanout
 from buccaneer.server.migrate import upgrade
 from buccaneer.server.tables import Refused, TableService
@@ -168,5 +168,106 @@ def test_a_process_follows_an_announced_move_without_reading_the_database(
         now = await one.get(table_id)
         assert now is not None and live.state.snapshot() == now.state.snapshot()
         await close(one, two)
+
+    asyncio.run(main())
+
+
+def test_a_move_stored_on_a_connection_that_broke_is_kept_and_announced(
+    postgres_url: str,
+) -> None:
+    """The write went through, but the connection broke before saying so, and the retry met
+    the row: that row is the move itself, so the sender is told it was played (not `stale`),
+    and every process hears of it."""
+    upgrade(postgres_url)
+    published = Published()
+    service = TableService(db.make_engine(postgres_url), published, shared=True)
+    own_append = service.action_log.append
+
+    async def stored_then_conflict(move: Move) -> None:
+        service.action_log.append = own_append  # type: ignore[method-assign]
+        await own_append(move)
+        raise Conflict(move.table_id, move.version)
+
+    async def main() -> None:
+        table_id = await new_table(service, "cartagena", 2, variant="tortuga")
+        live = await service.get(table_id)
+        assert live is not None
+        seat = live.state.to_move()[0]
+        action = live.state.legal_actions(seat)[0].to_json()
+        service.action_log.append = stored_then_conflict  # type: ignore[method-assign]
+        after = await service.submit(table_id, seat, action, 0)
+        assert after.version == 1 and after.state.record().actions == [(seat, action)]
+        assert [e["version"] for e in published.events if e["kind"] == "version"] == [1]
+        await close(service)
+
+    asyncio.run(main())
+
+
+def test_a_move_is_stored_and_announced_when_its_sender_goes_away(postgres_url: str) -> None:
+    """The connection that sent the move closes while it is being stored (its task is
+    cancelled): the move is still stored and announced, never stored and kept quiet (a table
+    whose next player is never told it is their turn)."""
+    upgrade(postgres_url)
+    published = Published()
+    service = TableService(db.make_engine(postgres_url), published, shared=True)
+    own_append = service.action_log.append
+    writing, release = asyncio.Event(), asyncio.Event()
+
+    async def slow_append(move: Move) -> None:
+        writing.set()
+        await release.wait()
+        await own_append(move)
+
+    async def main() -> None:
+        table_id = await new_table(service, "tortuga", 2)
+        live = await service.get(table_id)
+        assert live is not None
+        action = live.state.legal_actions(0)[0].to_json()
+        service.action_log.append = slow_append  # type: ignore[method-assign]
+        sender = asyncio.create_task(service.submit(table_id, 0, action, 0))
+        await writing.wait()
+        sender.cancel()
+        with pytest.raises(asyncio.CancelledError):
+            await sender
+        release.set()
+        for _ in range(100):
+            if published.events:
+                break
+            await asyncio.sleep(0.05)
+        assert [e["version"] for e in published.events] == [1]
+        stored = await TableService(service.engine, Fanout(), shared=True).get(table_id)
+        assert stored is not None and stored.version == 1
+        await close(service)
+
+    asyncio.run(main())
+
+
+class Unreachable(Fanout):
+    """A fanout whose publishing fails (Redis down); its local listeners still work."""
+
+    async def publish(self, event: dict[str, Any]) -> None:
+        raise ConnectionError("redis is down")
+
+
+def test_a_move_whose_announcement_fails_is_still_told_to_this_process(
+    postgres_url: str,
+) -> None:
+    upgrade(postgres_url)
+    fanout = Unreachable()
+    heard: list[dict[str, Any]] = []
+
+    async def listener(event: dict[str, Any]) -> None:
+        heard.append(event)
+
+    fanout.listen(listener)
+    service = TableService(db.make_engine(postgres_url), fanout, shared=True)
+
+    async def main() -> None:
+        table_id = await new_table(service, "tortuga", 2)
+        live = await service.get(table_id)
+        assert live is not None
+        after = await service.submit(table_id, 1, live.state.legal_actions(1)[0].to_json(), 0)
+        assert after.version == 1 and [e["version"] for e in heard] == [1]
+        await close(service)
 
     asyncio.run(main())

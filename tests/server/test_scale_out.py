@@ -13,10 +13,10 @@ included), and its copy of the game drifted from the log from then on."""
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import Any
 
+import psutil  # type: ignore[import-untyped,unused-ignore]
 import pytest
 
 import buccaneer
@@ -33,36 +33,62 @@ CONFIGS = [
 ]
 
 
+# What a server's log must never say: a failure, or a copy of a game that left the stored log.
+TROUBLE = ("Traceback", "failed", "cannot follow the stored log", "does not apply")
+
+
+def quiet_log(process: ServerProcess) -> None:
+    text = process.log_path.read_text(errors="replace")
+    assert not [word for word in TROUBLE if word in text], text
+
+
 @pytest.fixture
-def pair(tmp_path: Path, postgres_url: str, redis_url: str) -> Iterator[tuple[str, str]]:
+def pair(tmp_path: Path, postgres_url: str, redis_url: str) -> Iterator[list[ServerProcess]]:
     one = ServerProcess(postgres_url, tmp_path / "one.log", redis_url=redis_url).start()
     two = ServerProcess(postgres_url, tmp_path / "two.log", redis_url=redis_url).start()
     try:
-        yield one.url, two.url
+        yield [one, two]
     finally:
         one.stop()
         two.stop()
-    for process in (one, two):
-        assert "Traceback" not in process.log_path.read_text(), process.log_path.read_text()
+    quiet_log(one)
+    quiet_log(two)
 
 
 @pytest.fixture
-def workers(tmp_path: Path, postgres_url: str, redis_url: str) -> Iterator[tuple[str, str]]:
+def workers(tmp_path: Path, postgres_url: str, redis_url: str) -> Iterator[ServerProcess]:
     both = ServerProcess(postgres_url, tmp_path / "w.log", redis_url=redis_url, workers=2)
     both.start()
     try:
-        yield both.url, both.url
+        yield both
     finally:
         both.stop()
-    assert "Traceback" not in both.log_path.read_text(), both.log_path.read_text()
+    quiet_log(both)
 
 
-def play_everything(urls: tuple[str, str], seed: int) -> None:
+def connections_per_worker(server: ServerProcess) -> list[int]:
+    """How many connections each of `--workers N`'s processes holds on the server's port."""
+    assert server.proc is not None
+    counts = []
+    for child in psutil.Process(server.proc.pid).children():
+        held = [
+            c
+            for c in child.net_connections(kind="tcp")
+            if c.status == psutil.CONN_ESTABLISHED and c.laddr.port == server.port
+        ]
+        if held:
+            counts.append(len(held))
+    return counts
+
+
+def play_everything(
+    urls: tuple[str, str], seed: int, opened: Callable[[], None] = lambda: None
+) -> None:
     tables = [
         Table(game, players, dict(variant), urls, seed=seed + i)
         for i, (game, players, variant) in enumerate(CONFIGS)
     ]
-    found = asyncio.run(drive(tables))
+    found = asyncio.run(drive(tables, opened))
     assert not found, f"{len(found)} broken promises:\n" + "\n".join(found[:40])
     turns = [turn for table in tables for turn in table.turns]
     # The races did happen: tabs of one seat were refused, and simultaneous choices of seats
@@ -72,10 +98,18 @@ def play_everything(urls: tuple[str, str], seed: int) -> None:
 
 
 @pytest.mark.timeout(600)
-def test_two_processes_keep_every_promise_under_races(pair: Any) -> None:
-    play_everything(pair, seed=1)
+def test_two_processes_keep_every_promise_under_races(pair: list[ServerProcess]) -> None:
+    play_everything((pair[0].url, pair[1].url), seed=1)
 
 
 @pytest.mark.timeout(600)
-def test_two_workers_keep_every_promise_under_races(workers: Any) -> None:
-    play_everything(workers, seed=2)
+def test_two_workers_keep_every_promise_under_races(workers: ServerProcess) -> None:
+    """One address, two processes: the connections must be spread over both (each seat's
+    two tabs and each table's spectators among them), or nothing here would race."""
+    spread: list[list[int]] = []
+    play_everything(
+        (workers.url, workers.url),
+        seed=2,
+        opened=lambda: spread.append(connections_per_worker(workers)),
+    )
+    assert len(spread[0]) == 2 and min(spread[0]) >= 5, spread

@@ -1,10 +1,13 @@
 """Telling every process that a table changed, so each can update its own connections.
 
-An event says only *that* something happened ("table T is at version v", "seats changed",
-a chat line everyone at the table may read); each connection then builds its own message from
-its own seat's view. In one process the events go straight to the local listeners; with
-`--redis-url` they go through Redis pub/sub, so workers and hosts sharing one database all hear
-every table's events.
+An event says *that* something happened ("table T is at version v", "seats changed", a chat
+line everyone at the table may read); each connection then builds its own message from its
+own seat's view. A "version" event also carries the stored move that made it (hidden choices
+included, like the database), so that a process one version behind need not read the
+database; that part is the table service's (`TableService.heard`) and never reaches a
+client. In one process the events go straight to the local listeners; with `--redis-url` they
+go through Redis pub/sub, so workers and hosts sharing one database all hear every table's
+events.
 """
 
 from __future__ import annotations

@@ -229,12 +229,7 @@ class Connection:
             if raw["type"] == "websocket.disconnect":
                 return
             text = raw.get("text")
-            if len(text if text is not None else raw.get("bytes") or b"") > settings.max_message:
-                self.error("too_large", f"a message may hold {settings.max_message} characters")
-                continue
-            if text is None:
-                self.error("bad_message", "send JSON text frames, not binary ones")
-                continue
+            # The rate limit first: every frame counts against it, a refused one too.
             if not self.bucket.take() or not self.server.address_buckets.take(self.address):
                 # Every refused message is answered, so a client never waits for a reply
                 # that will not come: it sends the message again after `retry_after`.
@@ -244,6 +239,12 @@ class Connection:
                     f"too many messages; this one was ignored: send it again in {wait:.2f} s",
                     retry_after=round(wait, 3),
                 )
+                continue
+            if len(text if text is not None else raw.get("bytes") or b"") > settings.max_message:
+                self.error("too_large", f"a message may hold {settings.max_message} characters")
+                continue
+            if text is None:
+                self.error("bad_message", "send JSON text frames, not binary ones")
                 continue
             try:
                 message = parse_message(text)

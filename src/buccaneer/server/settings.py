@@ -57,7 +57,7 @@ class Settings:
     # Bytes of one WebSocket frame the server reads at all: a message above `max_message` and
     # within this gets `too_large` and the connection stays open; a bigger frame is more than
     # the server will hold in memory, and closes the connection (1009, with the reason).
-    max_frame: int = 16 * 1024 * 1024
+    max_frame: int = 4 * 1024 * 1024
     max_body: int = 64 * 1024  # bytes of one HTTP request body
     message_rate: float = 20.0  # WebSocket messages a second, per connection
     message_burst: float = 40.0

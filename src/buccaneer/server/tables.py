@@ -203,9 +203,11 @@ class LiveTable:
     def take_over(self, other: LiveTable) -> None:
         """Become `other` (the same table read again from the database), keeping this
         object's lock: whoever holds a reference to this table sees the stored game."""
+        announced = max(self.announced, other.announced)
         for item in fields(self):
             if item.name != "lock":
                 setattr(self, item.name, getattr(other, item.name))
+        self.announced = announced
 
     def version_of_log_line(self, index: int) -> int:
         """The version whose action wrote line `index` of the full log (0: the setup)."""
@@ -344,10 +346,13 @@ class TableService:
                     .order_by(db.seats.c.seat)
                 )
             ).all()
+            # Up to the row's version: its status and clocks are those of that version (a move
+            # stored since is read by the next catch-up).
             action_rows = (
                 await conn.execute(
                     select(db.actions.c.seat, db.actions.c.action)
                     .where(db.actions.c.table_id == table_id)
+                    .where(db.actions.c.version <= row.version)
                     .order_by(db.actions.c.version)
                 )
             ).all()
@@ -397,6 +402,15 @@ class TableService:
             return
         seats = seats or live.reread
         live.reread = False  # an event that changes the seats while we read sets it again
+        try:
+            await self.read_news(live, seats)
+        except BaseException:
+            live.reread = live.reread or seats  # what was not read is still to be read
+            raise
+
+    async def read_news(self, live: LiveTable, seats: bool) -> None:
+        """`catch_up`'s reading: the table's row and the actions it lacks (one statement),
+        the seats when asked, applied in order."""
         news = (
             select(
                 db.tables.c.status,
@@ -535,47 +549,97 @@ class TableService:
         When another process wrote the table's next version first, the action is judged again
         on the table as it now is: a seat still asked the same question (a simultaneous
         decision, where another seat's secret choice landed first) keeps its action, exactly as
-        it would within one process; a seat the table has moved on for is refused as stale."""
+        it would within one process; a seat the table has moved on for is refused as stale.
+
+        A caller that goes away meanwhile (a closed connection) does not stop it half-way: the
+        action is stored and announced, or refused, all the same."""
+        task = asyncio.ensure_future(self.settle(table_id, seat, action_json, version))
+        try:
+            return await asyncio.shield(task)
+        except asyncio.CancelledError:
+            task.add_done_callback(unheard)
+            raise
+
+    async def settle(self, table_id: str, seat: int, action_json: Any, version: int) -> LiveTable:
+        """`submit`'s work, which runs to its end whoever waits for it."""
+        lost: Step | None = None  # our step, when its write met a row already there
         for attempt in range(1, SUBMIT_ATTEMPTS + 1):
             live = await self.get(table_id)
             if live is None:
                 raise Refused("no_table", "there is no such table")
-            async with live.lock:
-                # A table that has heard of no change since it was read is tried as it is:
-                # should another process have written first after all, the database refuses
-                # the write and the table is read again (the next attempt).
-                if attempt > 1 or not self.current(live):
-                    await self.catch_up(live, force=attempt > 1, seats=attempt > 1)
-                self.check_can_act(live, seat, version)
-                try:
-                    action = live.spec.action_from_json(action_json)
-                except (IllegalAction, OptionError) as exc:
-                    raise Refused("bad_action", str(exc)) from None
-                try:
-                    step = live.attempt(seat, action, time.time())
-                except IllegalAction as exc:
-                    raise Refused("illegal", str(exc)) from None
-                try:
-                    await self.action_log.append(step.move(live.id))
-                except Conflict:
-                    # Another process wrote this version first. The table still holds only
-                    # stored actions: the next attempt catches up and judges this one again.
-                    if attempt < SUBMIT_ATTEMPTS:
-                        continue
-                    raise Refused(
-                        "stale", "another action was taken first; here is the table as it is now"
-                    ) from None
-                except BaseException:
-                    # Stored or not, nobody can say (a lost connection, a cancelled task): the
-                    # table is read again from the database before it is used.
-                    self.forget(table_id)
-                    raise
-                live.adopt(step)
-                if live.status == OVER:
-                    self.keep_finished(live)
-            await self.changed(live, "version", step)
+            known = live.version
+            stored: Step | None = None
+            try:
+                async with live.lock:
+                    # A table that has heard of no change since it was read is tried as it is:
+                    # should another process have written first after all, the database
+                    # refuses the write and the table is read again (the next attempt).
+                    if lost is not None or not self.current(live):
+                        await self.catch_up(live, force=lost is not None, seats=lost is not None)
+                    if lost is not None and await self.wrote(lost, table_id):
+                        # The row that was there is our own write: it went through on a
+                        # connection that broke before saying so.
+                        return live
+                    step = self.try_action(live, seat, action_json, version)
+                    try:
+                        await self.action_log.append(step.move(live.id))
+                    except Conflict:
+                        # Another write of this version came first. The table still holds only
+                        # stored actions: the next attempt catches up and judges this again.
+                        lost = step
+                        if attempt < SUBMIT_ATTEMPTS:
+                            continue
+                        raise Refused(
+                            "stale",
+                            "another action was taken first; here is the table as it is now",
+                        ) from None
+                    except BaseException:
+                        # Stored or not, nobody can say: the table is read again from the
+                        # database before it is used.
+                        self.forget(table_id)
+                        raise
+                    live.adopt(step)
+                    if live.status == OVER:
+                        self.keep_finished(live)
+                    stored = step
+            finally:
+                # Whatever this attempt ends in, moves it caught up with are announced (again:
+                # twice costs a refresh that finds nothing new; never costs a stalled table).
+                if stored is None and live.version > known:
+                    await self.changed(live, "version")
+            await self.changed(live, "version", stored)
             return live
         raise AssertionError("unreachable: the last attempt returns or raises")
+
+    async def wrote(self, step: Step, table_id: str) -> bool:
+        """Whether the row stored at `step`'s version is this very write (its time, to the
+        last bit, as well as its seat and action: another tab's identical action is not)."""
+        async with self.engine.connect() as conn:
+            row = (
+                await conn.execute(
+                    select(db.actions.c.seat, db.actions.c.action, db.actions.c.at)
+                    .where(db.actions.c.table_id == table_id)
+                    .where(db.actions.c.version == step.version)
+                )
+            ).first()
+        move = step.move(table_id)
+        return row is not None and (row.seat, row.action, row.at) == (
+            move.seat,
+            move.action,
+            move.at,
+        )
+
+    def try_action(self, live: LiveTable, seat: int, action_json: Any, version: int) -> Step:
+        """The action judged on the table as it is, and tried on a copy of it."""
+        self.check_can_act(live, seat, version)
+        try:
+            action = live.spec.action_from_json(action_json)
+        except (IllegalAction, OptionError) as exc:
+            raise Refused("bad_action", str(exc)) from None
+        try:
+            return live.attempt(seat, action, time.time())
+        except IllegalAction as exc:
+            raise Refused("illegal", str(exc)) from None
 
     def check_can_act(self, live: LiveTable, seat: int, version: int) -> None:
         if live.status == WAITING:
@@ -606,7 +670,13 @@ class TableService:
                 "status": step.status,
                 "deadlines": step.deadlines,
             }
-        await self.fanout.publish(event)
+        try:
+            await self.fanout.publish(event)
+        except Exception:
+            # Redis unreachable: the move is stored all the same; this process's connections
+            # and bots hear of it, other processes' catch up at their next reading.
+            log.exception("announcing table %s at version %s failed", live.id, live.version)
+            await self.fanout.deliver(event)
         for hook in self.on_change:
             await hook(live)
 
@@ -785,6 +855,16 @@ class TableService:
                 ],
             )
         return table_id
+
+
+def unheard(task: asyncio.Task[LiveTable]) -> None:
+    """The end of a submission whose caller went away: a refusal nobody hears is dropped, a
+    fault is logged."""
+    if task.cancelled():
+        return
+    exc = task.exception()
+    if exc is not None and not isinstance(exc, Refused):
+        log.error("an action whose sender left failed", exc_info=exc)
 
 
 def seat_from_row(row: Any) -> Seat:
