@@ -9,7 +9,7 @@ import asyncio
 import json
 
 import pytest
-from sqlalchemy import insert
+from sqlalchemy import insert, update
 
 from buccaneer.server import messages
 from buccaneer.server import storage as db
@@ -108,12 +108,13 @@ def test_a_table_whose_log_cannot_be_replayed_is_refused_alone(sqlite_url: str) 
         engine = db.make_engine(sqlite_url)
         service = TableService(engine, Fanout(), shared=False)
         ids = [await new_table(service, "cartagena", 2) for _ in range(2)]
-        async with db.begin(engine) as conn:
+        async with db.begin(engine) as conn:  # stored as a move is: the action and the row
             await conn.execute(
                 insert(db.actions).values(
                     table_id=ids[0], version=1, seat=0, action='{"type": "pass"}', at=0.0
                 )
             )
+            await conn.execute(update(db.tables).where(db.tables.c.id == ids[0]).values(version=1))
         with pytest.raises(Refused) as refused:
             await service.get(ids[0])
         assert refused.value.code == "unreadable" and "pass" not in refused.value.message
