@@ -25,7 +25,7 @@ from sqlalchemy import and_, insert, select, update
 from sqlalchemy.ext.asyncio import AsyncEngine
 
 import buccaneer
-from buccaneer.core import GameSpec, IllegalAction, OptionError, State, get_spec
+from buccaneer.core import Action, GameSpec, IllegalAction, OptionError, State, get_spec
 from buccaneer.server import storage as db
 from buccaneer.server.action_log import Conflict, Move, make_action_log
 from buccaneer.server.auth import new_table_id
@@ -95,7 +95,7 @@ class Step:
     always a prefix of the stored log, whatever race it loses."""
 
     seat: int
-    action: Any
+    action: dict[str, Any]  # its JSON, as stored and announced
     state: State
     version: int
     asked_since: list[int]
@@ -115,7 +115,7 @@ class Step:
             table_id=table_id,
             version=self.version,
             seat=self.seat,
-            action=json.dumps(self.action.to_json()),
+            action=json.dumps(self.action),
             at=self.at,
             status=self.status,
             deadlines=json.dumps(self.deadlines),
@@ -168,7 +168,7 @@ class LiveTable:
         mark_asked(self.asked_since, before, self.state.to_move(), seat, self.version)
         self.log_marks.append(len(self.state.log))
 
-    def attempt(self, seat: int, action: Any, now: float) -> Step:
+    def attempt(self, seat: int, action: Action, now: float) -> Step:
         """`action` tried on a copy of the table: what the table becomes once it is stored.
         The table itself does not change (`IllegalAction`, from the engine, when the action
         is refused), so nothing anyone reads meanwhile holds a move the database may refuse."""
@@ -188,7 +188,7 @@ class LiveTable:
             bot_seats=self.bot_seats(),
         )
         status = OVER if state.is_over() else self.status
-        return Step(seat, action, state, version, asked_since, status, deadlines, now)
+        return Step(seat, action.to_json(), state, version, asked_since, status, deadlines, now)
 
     def adopt(self, step: Step) -> None:
         """Make a stored step the table's present (in one go: no reader sees half of it)."""
@@ -370,7 +370,7 @@ class TableService:
             clock=json.loads(row.clock),
             bot_delay=row.bot_delay,
             seats=[seat_from_row(r) for r in seat_rows],
-            deadlines={int(k): v for k, v in json.loads(row.deadlines).items()},
+            deadlines=seat_deadlines(json.loads(row.deadlines)),
             rematch=row.rematch,
             rematch_of=row.rematch_of,
             created_at=row.created_at,
@@ -463,11 +463,8 @@ class TableService:
                 self.keep_finished(live)
             return
         row = rows[-1]
-        live.status = row.status
-        if live.status == OVER:
-            self.keep_finished(live)
+        self.note_row(live, row.status, json.loads(row.deadlines))
         live.rematch = row.rematch
-        live.deadlines = {int(k): v for k, v in json.loads(row.deadlines).items()}
         if seat_rows is not None:
             live.seats = [seat_from_row(r) for r in seat_rows]
 
@@ -512,9 +509,13 @@ class TableService:
         except (IllegalAction, OptionError, ValueError, KeyError) as exc:
             log.error("table %s: an announced move does not apply: %s", live.id, exc)
             return  # unchanged, and behind what was announced: the next reader catches up
-        live.status = move["status"]
-        live.deadlines = {int(k): v for k, v in move["deadlines"].items()}
-        if live.status == OVER:
+        self.note_row(live, move["status"], move["deadlines"])
+
+    def note_row(self, live: LiveTable, status: str, deadlines: dict[Any, float]) -> None:
+        """The status and clocks stored with the version `live` has just reached."""
+        live.status = status
+        live.deadlines = seat_deadlines(deadlines)
+        if status == OVER:
             self.keep_finished(live)
 
     def current(self, live: LiveTable) -> bool:
@@ -666,7 +667,7 @@ class TableService:
         if step is not None:
             event["move"] = {
                 "seat": step.seat,
-                "action": step.action.to_json(),
+                "action": step.action,
                 "status": step.status,
                 "deadlines": step.deadlines,
             }
@@ -865,6 +866,11 @@ def unheard(task: asyncio.Task[LiveTable]) -> None:
     exc = task.exception()
     if exc is not None and not isinstance(exc, Refused):
         log.error("an action whose sender left failed", exc_info=exc)
+
+
+def seat_deadlines(stored: dict[Any, float]) -> dict[int, float]:
+    """Deadlines by seat, from their JSON form (seats as text keys)."""
+    return {int(k): v for k, v in stored.items()}
 
 
 def seat_from_row(row: Any) -> Seat:
