@@ -11,18 +11,26 @@ same at both tables until a rule reveals something to it (its log shows the reve
 from __future__ import annotations
 
 import asyncio
+import json
 import random
 from collections.abc import Iterator
 from typing import Any
 
 import pytest
+from sqlalchemy import update
 
+import buccaneer
 from buccaneer.core import State
+from buccaneer.server import messages
+from buccaneer.server import storage as db
 from buccaneer.server.auth import new_token, token_hash
-from buccaneer.server.tables import LiveTable
+from buccaneer.server.fanout import Fanout
+from buccaneer.server.migrate import upgrade
+from buccaneer.server.tables import LiveTable, TableService
 from tests.conformance.harness import CONFIGS, Config, random_step
 from tests.conformance.test_twin_walks import diverged, seen_since
 from tests.server.support import ThreadServer, create_table
+from tests.server.support import new_table as support_new_table
 from tests.server.wsclient import Ws
 
 CHOSEN = [
@@ -231,3 +239,50 @@ def test_a_watcher_hears_nothing_of_what_it_cannot_know(
         if walked > 20 and seed >= 2:
             break
     assert walked > 20
+
+
+def set_up_twins(game: str, players: int, seat: int) -> tuple[int, int]:
+    """Two seeds whose games `seat` cannot tell apart when they are dealt (equal views) while
+    another seat can: the same public set-up, different secrets."""
+    seen: dict[str, int] = {}
+    for seed in range(50_000):
+        state = buccaneer.load(game, players, seed=seed)
+        other = seen.setdefault(json.dumps(state.view(seat), sort_keys=True), seed)
+        if other != seed:
+            twin = buccaneer.load(game, players, seed=other)
+            if any(twin.view(s) != state.view(s) for s in range(players) if s != seat):
+                return other, seed
+    raise AssertionError(f"no set-up twins for seat {seat} of {game} in 50,000 seeds")
+
+
+@pytest.mark.parametrize("seat", [0, 1])
+def test_the_set_up_lines_a_seat_is_sent_hold_nothing_it_cannot_know(
+    sqlite_url: str, seat: int
+) -> None:
+    """A sync carries the log's set-up lines (version 0); Tortuga's deal each seat its first
+    roll, shown to that seat alone. Twin tables, dealt alike for `seat` and differently for
+    the other, send `seat` the same set-up lines, and the other seat different ones."""
+    upgrade(sqlite_url)
+    seeds = set_up_twins("tortuga", 2, seat)
+
+    async def main() -> None:
+        service = TableService(db.make_engine(sqlite_url), Fanout(), shared=False)
+        tables = []
+        for seed in seeds:
+            table_id = await support_new_table(service, "tortuga", 2)
+            async with db.begin(service.engine) as conn:
+                await conn.execute(
+                    update(db.tables).where(db.tables.c.id == table_id).values(seed=seed)
+                )
+            service.forget(table_id)
+            live = await service.get(table_id)
+            assert live is not None and live.seed == seed
+            tables.append(live)
+        seen = [messages.sync(live, seat, [])["log"] for live in tables]
+        other = [messages.sync(live, 1 - seat, [])["log"] for live in tables]
+        assert seen[0] == seen[1] and seen[0], seen
+        assert other[0] != other[1], other  # the twins do differ, where `seat` cannot look
+        await service.action_log.close()
+        await service.engine.dispose()
+
+    asyncio.run(main())
