@@ -249,5 +249,11 @@ def test_a_seats_page_is_the_same_whatever_it_cannot_know(
     browser: Browser, thread_server: ThreadServer, config_id: str
 ) -> None:
     config: Config = next(c for c in CONFIGS if c.id == config_id)
-    compared = sum(compare_twin_pages(browser, thread_server, config, seed) for seed in range(4))
+    # Each table's seed comes from `secrets`, so how far a pair walks before a reveal varies
+    # (Tortuga 1667's reveal early): more positions are walked until enough were compared.
+    compared = 0
+    for seed in range(8):
+        compared += compare_twin_pages(browser, thread_server, config, seed)
+        if compared >= 8 and seed >= 3:
+            break
     assert compared >= 8, f"{config_id}: only {compared} comparisons before the reveals"
