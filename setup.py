@@ -1,6 +1,6 @@
 """The package build also builds the browser client (web/) into buccaneer/server/static, and
-Cartagena's compiled kernel (games/cartagena/ckernel.c) and the compiled copies of the Tortuga
-and Tortuga 1667 heuristics' valuations (games/tortuga/cbot.c, games/tortuga1667/cbot.c) with
+Cartagena's compiled kernel (games/cartagena/compiled.c) and the compiled copies of the Tortuga
+and Tortuga 1667 heuristics' valuations (games/tortuga/compiled.c, games/tortuga1667/compiled.c) with
 the system C compiler.
 
 Everything else is declared in pyproject.toml. The client needs Node.js 18 or newer and npm;
@@ -49,9 +49,15 @@ def build_client() -> None:
     why = node_ok()
     if why is None:
         npm = shutil.which("npm") or "npm"
+        # `npm run build` first generates the client's TypeScript types from the engine's JSON
+        # Schema (web/scripts/generate-types.mjs), which it reads from this very Python with
+        # src/ on its path: the build environment holds the packages that importing the games
+        # needs (pyproject.toml's build-system requires; tests/conformance/test_contract.py
+        # checks they suffice).
+        env = {**os.environ, "BUCCANEER_PYTHON": sys.executable}
         try:
             subprocess.run([npm, "ci", "--no-audit", "--no-fund"], cwd=WEB, check=True)
-            subprocess.run([npm, "run", "build"], cwd=WEB, check=True)
+            subprocess.run([npm, "run", "build"], cwd=WEB, check=True, env=env)
             return
         except (OSError, subprocess.CalledProcessError) as exc:
             why = f"the client's build failed ({exc})"
@@ -79,19 +85,19 @@ CEXT = "src/buccaneer/core/cext"
 CEXT_DEPENDS = [f"{CEXT}/pyread.h"]
 
 KERNEL = Extension(
-    "buccaneer.games.cartagena.ckernel",
-    sources=["src/buccaneer/games/cartagena/ckernel.c"],
+    "buccaneer.games.cartagena.compiled_c",
+    sources=["src/buccaneer/games/cartagena/compiled.c"],
     extra_compile_args=COMPILE_ARGS,
     optional=OPTIONAL,
 )
 
 
 def bot_extension(game: str) -> Extension:
-    """A game's compiled copy of its heuristic's valuations (games/<game>/cbot.c), for fast
+    """A game's compiled copy of its heuristic's valuations (games/<game>/compiled.c), for fast
     heuristic rollouts; it reads Python values through core/cext/pyread.h."""
     return Extension(
-        f"buccaneer.games.{game}.cbot",
-        sources=[f"src/buccaneer/games/{game}/cbot.c"],
+        f"buccaneer.games.{game}.compiled_c",
+        sources=[f"src/buccaneer/games/{game}/compiled.c"],
         include_dirs=[CEXT],
         depends=CEXT_DEPENDS,
         extra_compile_args=COMPILE_ARGS,

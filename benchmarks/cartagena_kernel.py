@@ -19,7 +19,7 @@ from typing import Any
 
 import buccaneer
 from buccaneer.core.rng import Rng
-from buccaneer.games.cartagena.kernel import compiled, encode
+from buccaneer.games.cartagena.compiled import compiled, encode
 
 if compiled is None:
     raise SystemExit(

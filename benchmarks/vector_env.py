@@ -21,7 +21,7 @@ import time
 
 import numpy as np
 
-from buccaneer.games.cartagena.kernel import compiled
+from buccaneer.games.cartagena.compiled import compiled
 
 if compiled is None:
     raise SystemExit(

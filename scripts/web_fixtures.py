@@ -11,6 +11,7 @@ Usage: python scripts/web_fixtures.py [OUT_DIR]
 
 from __future__ import annotations
 
+import importlib
 import json
 import random
 import sys
@@ -57,16 +58,42 @@ def play(game: str, players: int, options: dict[str, Any], seed: int, seen: dict
     return state
 
 
+def event_types(game: str) -> list[str] | None:
+    declared = getattr(importlib.import_module(f"buccaneer.games.{game}.log"), "EVENT_TYPES", None)
+    return None if declared is None else list(declared)
+
+
+def log_lines(state: Any) -> list[dict[str, Any]]:
+    """Every line of a finished game's log as the server sends it (words and data), with the
+    seats that may see it (null: everyone): the client's log writers are tested on them."""
+    return [
+        {
+            "text": event.text,
+            "data": event.data,
+            "visible_to": None if event.visible_to is None else list(event.visible_to),
+        }
+        for event in state.log
+    ]
+
+
 def snapshots(game: str, players: int, options: dict[str, Any], seed: int) -> dict[str, Any]:
     seen: dict[str, Any] = {}
+    logs: list[list[dict[str, Any]]] = []
     for extra in range(4):  # a few games, so that rarer decisions are met too
         state = play(game, players, options, seed + extra, seen)
+        logs.append(log_lines(state))
     return {
         "game": game,
         "players": players,
         "options": options,
         "decisions": seen,
         "final": {"views": [state.view(s) for s in range(players)], "spectator": state.view(None)},
+        # The engine's own seat names, which its English log lines use.
+        "names": state.view(None)["seat_names"],
+        # Every event type the game's log writes, as its log module declares them (null where
+        # it declares none: the client's tests then fail and say so).
+        "event_types": event_types(game),
+        "logs": logs,
     }
 
 

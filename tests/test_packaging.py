@@ -76,9 +76,9 @@ def test_the_wheel_carries_the_built_client(tmp_path: Path) -> None:
     assert "buccaneer/server/static/index.html" in names
     assert any(n.startswith("buccaneer/server/static/assets/") and n.endswith(".js") for n in names)
     for compiled in (
-        "buccaneer/games/cartagena/ckernel",
-        "buccaneer/games/tortuga/cbot",
-        "buccaneer/games/tortuga1667/cbot",
+        "buccaneer/games/cartagena/compiled_c",
+        "buccaneer/games/tortuga/compiled_c",
+        "buccaneer/games/tortuga1667/compiled_c",
     ):
         assert any(n.startswith(compiled) and n.endswith(".so") for n in names), compiled
 
@@ -102,9 +102,9 @@ def test_the_sdist_carries_every_c_source_and_header(tmp_path: Path) -> None:
     with tarfile.open(sdist) as archive:
         names = {name.split("/", 1)[1] for name in archive.getnames() if "/" in name}
     for path in (
-        "src/buccaneer/games/cartagena/ckernel.c",
-        "src/buccaneer/games/tortuga/cbot.c",
-        "src/buccaneer/games/tortuga1667/cbot.c",
+        "src/buccaneer/games/cartagena/compiled.c",
+        "src/buccaneer/games/tortuga/compiled.c",
+        "src/buccaneer/games/tortuga1667/compiled.c",
         "src/buccaneer/core/cext/pyread.h",
     ):
         assert path in names, path
@@ -123,9 +123,9 @@ def test_without_node_the_package_builds_without_its_pages_and_says_why(tmp_path
     )
     names = wheel_names(tmp_path / "dist")
     assert not any("server/static" in n for n in names)
-    assert not any("ckernel" in n and n.endswith(".so") for n in names)
+    assert not any("compiled_c" in n and n.endswith(".so") for n in names)
     assert any(n.endswith("buccaneer/server/app.py") for n in names)
-    assert "buccaneer/games/cartagena/kernel.py" in names
+    assert "buccaneer/games/cartagena/compiled.py" in names
 
 
 def test_without_a_built_client_every_page_says_how_to_get_it(tmp_path: Path) -> None:

@@ -6,6 +6,9 @@
 See docs/architecture.md for the protocol every game follows.
 """
 
+# `games` registers every game with the core registry: `import buccaneer.core` alone (a worker
+# process, a test) runs this file first, so the games are known wherever a spec is looked up.
+from buccaneer import games as games
 from buccaneer.core import (
     GAMES,
     Action,

@@ -1,5 +1,5 @@
 """The `buccaneer` command: list the games, play one at the terminal, simulate, run
-tournaments, replay.
+tournaments, replay, verify a finished game's fairness.
 
 Every game is reached through the registry (`buccaneer.GAMES`, `get_spec`), never by name, so
 a new game plug-in appears here by itself. Mistakes a person can make (an unknown game, a bad
@@ -25,6 +25,7 @@ from rich.text import Text
 import buccaneer
 from buccaneer import agents, sim
 from buccaneer.agents import Agent
+from buccaneer.agents.spec import AgentSpecError
 from buccaneer.cli_support.common import (
     CliError,
     count_agents,
@@ -38,8 +39,7 @@ from buccaneer.cli_support.common import (
 )
 from buccaneer.cli_support.play import PlaySession, console_reader
 from buccaneer.cli_support.replay import replay_record
-from buccaneer.cli_support.simulate import choose_engine, summary, summary_tables
-from buccaneer.cli_support.simulate import simulate as run_simulation
+from buccaneer.cli_support.simulate import summary_tables
 from buccaneer.cli_support.tournament import (
     default_out,
     output_paths,
@@ -47,8 +47,11 @@ from buccaneer.cli_support.tournament import (
     parse_player_counts,
     report_tables,
 )
+from buccaneer.cli_support.verify import show_verdict, verify_file
 from buccaneer.core import IllegalAction, OptionError, get_spec
 from buccaneer.sim.plot import plot
+from buccaneer.sim.simulate import SimulationError, choose_engine, summary
+from buccaneer.sim.simulate import simulate as run_simulation
 
 app = typer.Typer(
     name="buccaneer",
@@ -97,10 +100,12 @@ def _err_console() -> Console:
 
 @contextmanager
 def _people_errors() -> Iterator[None]:
-    """Turn the errors written for people into a red line and exit code 2."""
+    """Turn the errors written for people into a red line and exit code 2. The errors of the
+    layers below worded for people (`AgentSpecError`, `SimulationError`) are shown as a
+    `CliError` is."""
     try:
         yield
-    except (IllegalAction, OptionError, CliError) as exc:
+    except (IllegalAction, OptionError, CliError, AgentSpecError, SimulationError) as exc:
         _err_console().print(Text(f"Error: {exc}", style="bold red"), soft_wrap=True)
         raise typer.Exit(EXIT_USAGE) from None
 
@@ -537,39 +542,107 @@ def replay(
 
 
 @app.command()
+def verify(
+    file: Annotated[
+        Path, typer.Argument(help="A finished table's record (GET /api/tables/T/record).")
+    ],
+) -> None:
+    """Check a finished game is fair: its seed and salt hash to the commitment published at
+    the start, and every action replays legally from that seed to the recorded result.
+    Exit code 0 when every check passes, 1 with the reason when one fails.
+
+    Example: buccaneer verify TABLE.json
+    """
+    with _people_errors():
+        verdict = verify_file(file)
+    code = show_verdict(verdict, _console())
+    if code:
+        raise typer.Exit(code)
+
+
+@app.command()
 def serve(
     *,
-    host: Annotated[str, typer.Option(help="Address to listen on.")] = "127.0.0.1",
-    port: Annotated[int, typer.Option(help="Port to listen on.")] = 8000,
+    host: Annotated[
+        str, typer.Option(help="Address to listen on.", envvar="BUCCANEER_HOST")
+    ] = "127.0.0.1",
+    port: Annotated[int, typer.Option(help="Port to listen on.", envvar="BUCCANEER_PORT")] = 8000,
     database_url: Annotated[
         str | None,
         typer.Option(
             help="Where tables are kept: sqlite:///PATH or postgresql+psycopg://USER@HOST/DB. "
-            "Default: a SQLite file in your data directory."
+            "Default: a SQLite file in your data directory.",
+            envvar="BUCCANEER_DATABASE_URL",
         ),
     ] = None,
     redis_url: Annotated[
         str | None,
-        typer.Option(help="redis://HOST:PORT: lets several workers or hosts serve one table."),
+        typer.Option(
+            help="redis://HOST:PORT: lets several workers or hosts serve one table.",
+            envvar="BUCCANEER_REDIS_URL",
+        ),
     ] = None,
-    workers: Annotated[int, typer.Option(help="Server processes (above 1 needs Redis).")] = 1,
-    bot_workers: Annotated[int, typer.Option(help="Processes that think for bots.")] = 2,
+    workers: Annotated[
+        int,
+        typer.Option(help="Server processes (above 1 needs Redis).", envvar="BUCCANEER_WORKERS"),
+    ] = 1,
+    bot_workers: Annotated[
+        int,
+        typer.Option(help="Processes that think for bots.", envvar="BUCCANEER_BOT_WORKERS"),
+    ] = 2,
     public_url: Annotated[
-        str | None, typer.Option(help="The address people use, for invite links.")
+        str | None,
+        typer.Option(
+            help="The address people use, for invite links.", envvar="BUCCANEER_PUBLIC_URL"
+        ),
     ] = None,
+    operator_token: Annotated[
+        str | None,
+        typer.Option(
+            help="The bearer token that opens /metrics (none: /metrics is refused).",
+            envvar="BUCCANEER_OPERATOR_TOKEN",
+        ),
+    ] = None,
+    log_format: Annotated[
+        str,
+        typer.Option(
+            help="Log lines as plain text, json (one object a line) or auto (json unless "
+            "the output is a terminal).",
+            envvar="BUCCANEER_LOG_FORMAT",
+        ),
+    ] = "auto",
+    smtp_url: Annotated[
+        str | None,
+        typer.Option(
+            help="smtp://[user:pass@]host:port (smtps:// for TLS): send notification emails "
+            '(docs/server.md, "Notifications"); none: no email.',
+            envvar="BUCCANEER_SMTP_URL",
+        ),
+    ] = None,
+    mail_from: Annotated[
+        str,
+        typer.Option(help="The sender of notification emails.", envvar="BUCCANEER_MAIL_FROM"),
+    ] = "buccaneer@localhost",
+    webhook_private: Annotated[
+        bool,
+        typer.Option(
+            help="Let players' webhooks reach loopback and private addresses (a home server).",
+            envvar="BUCCANEER_WEBHOOK_PRIVATE",
+        ),
+    ] = False,
     setting: Annotated[
         list[str] | None,
         typer.Option(
             "--set",
             help="Change a limit, KEY=VALUE, e.g. --set message_rate=50 "
-            '(docs/server.md, "Limits").',
+            '(docs/server.md, "Limits"); each limit is also BUCCANEER_<KEY> (upper case).',
         ),
     ] = None,
 ) -> None:
     """Run the game server: people and bots at one table over the network (docs/server.md)."""
     # The server's libraries load only for the commands that need them: every other
     # command starts as fast as before.
-    from buccaneer.cli_support.serve import check_settings, run_server  # noqa: PLC0415
+    from buccaneer.cli_support.serve import check_settings, env_limits, run_server  # noqa: PLC0415
     from buccaneer.server.settings import Settings  # noqa: PLC0415
     from buccaneer.server.webclient import HOW_TO_GET, client_built  # noqa: PLC0415
 
@@ -583,8 +656,13 @@ def serve(
                 workers=workers,
                 bot_workers=bot_workers,
                 public_url=public_url,
+                operator_token=operator_token or None,
+                log_format=log_format,
+                smtp_url=smtp_url or None,
+                mail_from=mail_from,
+                webhook_private=webhook_private,
             ),
-            setting or [],
+            [*env_limits(), *(setting or [])],
         )
 
         def announce(s: Settings) -> None:
@@ -597,6 +675,84 @@ def serve(
                 _console().print(f"No browser pages: {HOW_TO_GET}.", soft_wrap=True)
 
         run_server(settings, announce)
+
+
+admin_app = typer.Typer(
+    help="The server's admins, the accounts that may use the admin page at /admin "
+    '(docs/server.md, "Administration").',
+    no_args_is_help=True,
+)
+app.add_typer(admin_app, name="admin")
+
+DatabaseOption = Annotated[
+    str | None,
+    typer.Option(
+        help="The server's database (default: the SQLite file `buccaneer serve` uses).",
+        envvar="BUCCANEER_DATABASE_URL",
+    ),
+]
+
+
+@admin_app.command("grant")
+def admin_grant(
+    name: Annotated[str, typer.Argument(help="The account's name (it must exist).")],
+    database_url: DatabaseOption = None,
+) -> None:
+    """Make an account an admin: its session opens the admin page at /admin."""
+    from buccaneer.cli_support.backup import set_role  # noqa: PLC0415
+
+    with _people_errors():
+        set_role(database_url, name, "admin")
+    _console().print(Text(f"{name} is an admin now."))
+
+
+@admin_app.command("revoke")
+def admin_revoke(
+    name: Annotated[str, typer.Argument(help="The account's name.")],
+    database_url: DatabaseOption = None,
+) -> None:
+    """Make an admin a player again."""
+    from buccaneer.cli_support.backup import set_role  # noqa: PLC0415
+
+    with _people_errors():
+        set_role(database_url, name, "player")
+    _console().print(Text(f"{name} is not an admin any more."))
+
+
+@app.command()
+def backup(
+    file: Annotated[Path, typer.Argument(help="Where to write the backup (JSON lines, gzip).")],
+    database_url: DatabaseOption = None,
+) -> None:
+    """Back the server's database up: every row of every table, with the schema's revision,
+    readable by `buccaneer restore` on SQLite or PostgreSQL. Safe while the server runs (one
+    consistent snapshot).
+
+    Example: buccaneer backup server.jsonl.gz --database-url postgresql+psycopg://u@h/db
+    """
+    from buccaneer.cli_support.backup import write_backup  # noqa: PLC0415
+
+    with _people_errors():
+        counts = write_backup(database_url, file)
+    _console().print(Text(f"{sum(counts.values())} rows of {len(counts)} tables in {file}"))
+
+
+@app.command()
+def restore(
+    file: Annotated[Path, typer.Argument(help="A file `buccaneer backup` wrote.")],
+    database_url: DatabaseOption = None,
+    force: Annotated[
+        bool, typer.Option("--force", help="Wipe a database that holds data first.")
+    ] = False,
+) -> None:
+    """Load a backup into a database (stop the server first): refused when the database
+    holds data unless --force, which wipes it. The schema is brought to the newest; the
+    server then resumes every table from its action log."""
+    from buccaneer.cli_support.backup import read_backup  # noqa: PLC0415
+
+    with _people_errors():
+        counts = read_backup(database_url, file, force=force)
+    _console().print(Text(f"restored {sum(counts.values())} rows of {len(counts)} tables"))
 
 
 @app.command()

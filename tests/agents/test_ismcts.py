@@ -8,7 +8,7 @@ import pytest
 
 from buccaneer import OptionError, agents
 from buccaneer.games.cartagena import CartagenaState, Forward, position
-from buccaneer.games.cartagena.board import BOAT, SYMBOL_INDEX
+from buccaneer.games.cartagena.components import BOAT, SYMBOL_INDEX
 
 
 def test_it_takes_the_winning_move() -> None:

@@ -19,12 +19,11 @@ from typing import Any
 import pytest
 
 import buccaneer
-import buccaneer.games
 from buccaneer import agents
 from buccaneer.agents.ismcts import ISMCTSAgent, rollout_policy
 from buccaneer.core.game import FULL_PLAYOUT
-from buccaneer.core.registry import get_spec
-from buccaneer.games.cartagena.kernel import compiled, heuristic_playout
+from buccaneer.core.registry import REGISTERED, get_spec
+from buccaneer.games.cartagena.compiled import compiled, heuristic_playout
 
 assert compiled is not None, "the Cartagena kernel is not built (pip install needs a C compiler)"
 
@@ -32,11 +31,8 @@ assert compiled is not None, "the Cartagena kernel is not built (pip install nee
 def slot_off(monkeypatch: pytest.MonkeyPatch) -> None:
     """Cartagena without its compiled heuristic playout, as where the kernel is not built: the
     registry lists a copy of its (frozen) spec with the slot empty, until the test ends."""
-    registry = tuple(
-        dataclasses.replace(spec, fast_heuristic_playout=None) if spec.name == "cartagena" else spec
-        for spec in buccaneer.games.REGISTRY
-    )
-    monkeypatch.setattr(buccaneer.games, "REGISTRY", registry)
+    spec = dataclasses.replace(get_spec("cartagena"), fast_heuristic_playout=None)
+    monkeypatch.setitem(REGISTERED, "cartagena", spec)
     assert get_spec("cartagena").fast_heuristic_playout is None
 
 

@@ -26,8 +26,8 @@ def invoke() -> Invoke:
 @pytest.fixture
 def pennies(monkeypatch: pytest.MonkeyPatch) -> str:
     """Register the simultaneous-move test game for one test; its name."""
-    from buccaneer import games  # noqa: PLC0415
+    from buccaneer.core.registry import REGISTERED  # noqa: PLC0415
     from tests.cli.pennies import SPEC  # noqa: PLC0415
 
-    monkeypatch.setattr(games, "REGISTRY", (*games.REGISTRY, SPEC))
+    monkeypatch.setitem(REGISTERED, SPEC.name, SPEC)
     return SPEC.name

@@ -45,9 +45,13 @@ def seen_since(state: State, mark: int, seat: int | None) -> list[tuple[str, Any
 
 def diverged(a: list[tuple[str, Any]], b: list[tuple[str, Any]]) -> str | None:
     """None while the logs agree; "reveal" when they first differ in the contents of events of
-    the same type; "leak" when one has an event the other has not, or of another type."""
+    the same type; "leak" when one has an event the other has not, or of another type, or the
+    same words with other data (an event's data states no more than its words, and the
+    browser writes the line from the data)."""
     for x, y in zip(a, b, strict=False):
         if x != y:
+            if x[0] == y[0]:
+                return "leak"
             return "reveal" if x[1].get("type") == y[1].get("type") else "leak"
     return None if len(a) == len(b) else "leak"
 
@@ -171,4 +175,6 @@ def test_a_reveal_and_a_leak_are_told_apart() -> None:
     assert diverged([drew], [drew_other]) == "reveal"
     assert diverged([drew], [kept]) == "leak"
     assert diverged([], [kept]) == "leak"
+    # The same words carrying a hidden fact in their data.
+    assert diverged([drew], [("Red drew key", {"type": "drew", "next": "hat"})]) == "leak"
     assert isinstance(Event("x").data, dict)

@@ -292,7 +292,7 @@ class Reference:
 
     def log(self, seat: int | None, after: int | None, upto: int) -> list[dict[str, Any]]:
         return [
-            {"version": v, "text": event.text}
+            {"version": v, "text": event.text, "data": event.data}
             for v, event in self.lines
             if (after is None or v > after) and v <= upto and event.visible(seat)
         ]

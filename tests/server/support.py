@@ -23,8 +23,8 @@ import uvicorn
 
 from buccaneer.core import get_spec
 from buccaneer.server.app import Server, create_app
+from buccaneer.server.master import Masters
 from buccaneer.server.settings import Settings
-from buccaneer.server.tables import TableService
 
 # Tests open many connections from one address; the limits under test are set per test.
 RELAXED = {
@@ -46,19 +46,30 @@ def free_port() -> int:
 
 
 def wait_healthy(
-    url: str, timeout: float = 30.0, proc: subprocess.Popen[bytes] | None = None
+    url: str,
+    timeout: float = 60.0,
+    proc: subprocess.Popen[bytes] | None = None,
+    processes: int = 1,
 ) -> None:
+    """Until `processes` different server processes have answered the health check, each on
+    a new connection: with `--workers N` the first worker up answers while the others may
+    still be importing, and every connection opened before they listen goes to the first
+    (a test that needs connections spread over the workers would find them all on one)."""
     deadline = time.monotonic() + timeout
+    answered: set[int] = set()
     while time.monotonic() < deadline:
         if proc is not None and proc.poll() is not None:
             raise RuntimeError(f"the server exited with {proc.returncode}")
         try:
-            if httpx.get(f"{url}/api/health", timeout=1.0).status_code == 200:
-                return
+            answer = httpx.get(f"{url}/api/health", timeout=1.0)
+            if answer.status_code == 200:
+                answered.add(answer.json()["process"])
+                if len(answered) >= processes:
+                    return
         except httpx.HTTPError:
             pass
         time.sleep(0.05)
-    raise RuntimeError(f"the server at {url} did not come up")
+    raise RuntimeError(f"the server at {url} did not come up ({len(answered)} processes)")
 
 
 @dataclass
@@ -107,7 +118,7 @@ class ServerProcess:
             start_new_session=True,
             env={**os.environ, **self.env},
         )
-        wait_healthy(self.url, proc=self.proc)
+        wait_healthy(self.url, proc=self.proc, processes=self.workers)
         return self
 
     def kill(self) -> None:
@@ -152,7 +163,6 @@ class ThreadServer:
         )
         self.uvicorn = uvicorn.Server(config)
         self.thread = threading.Thread(target=self.uvicorn.run, daemon=True)
-        self.loop: asyncio.AbstractEventLoop | None = None
 
     @property
     def url(self) -> str:
@@ -167,8 +177,13 @@ class ThreadServer:
         self.uvicorn.should_exit = True
         self.thread.join(20)
 
+    def run(self, coro: Any, timeout: float = 30) -> Any:
+        """Run `coro` on the server's own event loop (its tables and locks live there)."""
+        loop = self.server.loops[0].get_loop()
+        return asyncio.run_coroutine_threadsafe(coro, loop).result(timeout)
 
-async def new_table(service: TableService, game: str, players: int, **options: Any) -> str:
+
+async def new_table(service: Masters, game: str, players: int, **options: Any) -> str:
     """A table of people only, every seat taken, so it starts at once (made in-process)."""
     return await service.create(
         get_spec(game),

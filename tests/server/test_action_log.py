@@ -1,6 +1,7 @@
-"""The hot write (`action_log.py`) on each backend's own path and on the portable one: a move
-is stored with its table row in one go, a second move with the same version is a `Conflict`
-that changes nothing, and a PostgreSQL connection that died in the pool costs no move."""
+"""The hot write (the action log in `repository.py`) on each backend's own path and on the
+portable one: a move is stored with its table row in one go, a second move with the same
+version is a `Conflict` that changes nothing, and a PostgreSQL connection that died in the
+pool costs no move."""
 
 from __future__ import annotations
 
@@ -15,15 +16,17 @@ import pytest
 from sqlalchemy import insert, select
 
 from buccaneer.server import storage as db
-from buccaneer.server.action_log import (
+from buccaneer.server.migrate import upgrade
+from buccaneer.server.repository import (
     ActionLog,
     Conflict,
     Move,
     PostgresActionLog,
     SqliteActionLog,
+    begin,
     make_action_log,
+    make_engine,
 )
-from buccaneer.server.migrate import upgrade
 from tests.server.conftest import PG_ADMIN
 
 
@@ -56,7 +59,7 @@ def move(table_id: str, version: int, *, over: bool = False) -> Move:
 
 async def new_table(engine: Any) -> str:
     table_id = secrets.token_urlsafe(8)
-    async with db.begin(engine) as conn:
+    async with begin(engine) as conn:
         await conn.execute(
             insert(db.tables).values(
                 id=table_id,
@@ -124,7 +127,7 @@ def test_a_move_is_stored_once(request: pytest.FixtureRequest, backend: str, pat
     upgrade(url)
 
     async def main() -> None:
-        engine = db.make_engine(url)
+        engine = make_engine(url)
         log = make_action_log(engine) if path == "own" else ActionLog(engine)
         assert isinstance(log, own) == (path == "own")
         try:
@@ -143,7 +146,7 @@ def test_a_dead_postgresql_connection_costs_no_move(own_postgres: str) -> None:
     name = own_postgres.rsplit("/", 1)[1]
 
     async def main() -> None:
-        engine = db.make_engine(own_postgres)
+        engine = make_engine(own_postgres)
         log = make_action_log(engine)
         assert isinstance(log, PostgresActionLog)
         try:
@@ -168,7 +171,7 @@ def test_a_dead_postgresql_connection_costs_no_move(own_postgres: str) -> None:
 
 def test_each_backend_gets_its_own_path(tmp_path: Any, own_postgres: str) -> None:
     async def kind(url: str) -> type[ActionLog]:
-        engine = db.make_engine(url)
+        engine = make_engine(url)
         log = make_action_log(engine)
         await log.close()
         await engine.dispose()

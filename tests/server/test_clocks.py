@@ -11,12 +11,14 @@ import httpx
 
 from tests.server.support import ServerProcess, ThreadServer, create_table
 
+OPEN = {"kind": "open"}
+
 
 def claim_all(url: str, table: dict[str, Any]) -> None:
-    for seat in table["seats"]:
-        response = httpx.post(
-            f"{url}/api/tables/{table['table']}/join", json={"seat": seat["seat"]}
-        )
+    """Take every seat of a table whose seats are all open (a join takes only open seats)."""
+    assert table["open"] and not table["seats"], "create the table with open seats"
+    for seat in table["open"]:
+        response = httpx.post(f"{url}/api/tables/{table['table']}/join", json={"seat": seat})
         assert response.status_code == 200, response.text
 
 
@@ -33,7 +35,11 @@ def wait_version(url: str, table_id: str, at_least: int, timeout: float) -> dict
 def test_the_1667_clock_sends_the_time_out_action(sqlite_url: str) -> None:
     with ThreadServer(sqlite_url) as server:
         table = create_table(
-            server.url, game="tortuga1667", players=3, clock={"mode": "live", "seconds": 1}
+            server.url,
+            game="tortuga1667",
+            players=3,
+            seats=[OPEN] * 3,
+            clock={"mode": "live", "seconds": 1},
         )
         claim_all(server.url, table)
         meta = httpx.get(f"{server.url}/api/tables/{table['table']}").json()
@@ -42,7 +48,7 @@ def test_the_1667_clock_sends_the_time_out_action(sqlite_url: str) -> None:
         started = time.monotonic()
         meta = wait_version(server.url, table["table"], 1, timeout=10)
         assert time.monotonic() - started >= 0.5
-        live = server.server.tables.cache[table["table"]]
+        live = server.server.masters.cache[table["table"]].live
         assert live.state.record().actions[0][1] == {"type": "timeout"}
 
 
@@ -69,10 +75,15 @@ def test_other_games_play_a_bot_move_on_expiry_and_turn_tables_wait(sqlite_url: 
             game="cartagena",
             players=2,
             options={"variant": "jamaica"},
+            seats=[OPEN] * 2,
             clock={"mode": "live", "seconds": 1},
         )
         turn_table = create_table(
-            server.url, game="cartagena", players=2, options={"variant": "jamaica"}
+            server.url,
+            game="cartagena",
+            players=2,
+            options={"variant": "jamaica"},
+            seats=[OPEN] * 2,
         )
         claim_all(server.url, live_table)
         claim_all(server.url, turn_table)
@@ -87,7 +98,11 @@ def test_a_clock_survives_a_kill_and_restart(tmp_path: Path) -> None:
     server = ServerProcess(f"sqlite:///{tmp_path / 'db.sqlite'}", tmp_path / "log").start()
     try:
         table = create_table(
-            server.url, game="tortuga1667", players=3, clock={"mode": "live", "seconds": 3}
+            server.url,
+            game="tortuga1667",
+            players=3,
+            seats=[OPEN] * 3,
+            clock={"mode": "live", "seconds": 3},
         )
         claim_all(server.url, table)
         meta = httpx.get(f"{server.url}/api/tables/{table['table']}").json()

@@ -1147,7 +1147,7 @@ class HttpWorld:
     def build(cls, url: str, http: httpx.Client) -> HttpWorld:
         world = cls(url, http)
         over = create_table(
-            url, game="tortuga", players=2, seats=[{"kind": "human"}, {"kind": "bot"}]
+            url, game="tortuga", players=2, seats=[{"kind": "open"}, {"kind": "bot"}]
         )
         world.o = over["table"]
         joined = http.post(f"{url}/api/tables/{world.o}/join", json={})
@@ -1156,7 +1156,9 @@ class HttpWorld:
             f"{url}/api/tables/{world.o}/leave", json={"token": joined.json()["token"]}
         )
         assert left.status_code == 200, left.text
-        world.a = create_table(url, game="cartagena", players=2)["table"]
+        world.a = create_table(url, game="cartagena", players=2, seats=[{"kind": "open"}] * 2)[
+            "table"
+        ]
         for _ in range(2):
             response = http.post(f"{url}/api/tables/{world.a}/join", json={"name": "fuzzer"})
             assert response.status_code == 200, response.text
@@ -1541,8 +1543,8 @@ def http_cases(world: HttpWorld, ops: dict[str, set[str]]) -> list[Req]:
                 "POST",
                 f"/api/tables/{w}/join",
                 json_body={"seat": seat},
-                status=(409,),
-                error=("taken",),
+                status=(400,),
+                error=("bad_request",),
             )
         )
     for name in ["a\x00b", "\x1b[2J", "   ", "\t\n"]:

@@ -25,8 +25,10 @@ from buccaneer.server import messages
 from buccaneer.server import storage as db
 from buccaneer.server.auth import new_token, token_hash
 from buccaneer.server.fanout import Fanout
+from buccaneer.server.master import Masters
 from buccaneer.server.migrate import upgrade
-from buccaneer.server.tables import LiveTable, TableService
+from buccaneer.server.repository import Repository, begin
+from buccaneer.server.tables import LiveTable
 from tests.conformance.harness import CONFIGS, Config, random_step
 from tests.conformance.test_twin_walks import diverged, seen_since
 from tests.server.support import ThreadServer, create_table
@@ -52,8 +54,7 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ThreadServer]:
 
 
 def on_server(server: ThreadServer, coro: Any) -> Any:
-    loop = server.server.loops[0].get_loop()
-    return asyncio.run_coroutine_threadsafe(coro, loop).result(30)
+    return server.run(coro)
 
 
 def new_table(server: ThreadServer, config: Config) -> LiveTable:
@@ -62,11 +63,11 @@ def new_table(server: ThreadServer, config: Config) -> LiveTable:
     )
 
     async def claim() -> LiveTable:
-        live = await server.server.tables.get(table["table"])
-        assert live is not None
+        master = await server.server.masters.get(table["table"])
+        assert master is not None
         for seat in range(config.players):
-            await server.server.tables.claim(live, seat, None, None)
-        return live
+            await master.claim(seat, None, None)
+        return master.live
 
     live: LiveTable = on_server(server, claim())
     assert live.status == "active"
@@ -83,19 +84,22 @@ def install(live: LiveTable, state: State, like: LiveTable) -> None:
 
 
 def public(message: dict[str, Any]) -> dict[str, Any]:
-    """A message without what names the table itself (its id, creation time)."""
+    """A message without what names the table itself (its id, creation time, and the
+    commitment to its seed, which its own salt makes differ from every other table's)."""
     out = dict(message)
+    own = ("id", "created_at", "commitment")
     if "table" in out and isinstance(out["table"], dict):
-        out["table"] = {k: v for k, v in out["table"].items() if k not in ("id", "created_at")}
+        out["table"] = {k: v for k, v in out["table"].items() if k not in own}
     return out
 
 
-async def next_state_message(ws: Ws, version: int) -> tuple[dict[str, Any], list[str]]:
-    """Messages up to the one at `version`, and the log lines they brought."""
-    lines: list[str] = []
+async def next_state_message(ws: Ws, version: int) -> tuple[dict[str, Any], list[Any]]:
+    """Messages up to the one at `version`, and the log lines they brought (words and data:
+    the browser writes its lines from the data, so the data is compared as the words are)."""
+    lines: list[Any] = []
     while True:
         message = await ws.recv("sync", "update", timeout=10)
-        lines += [line["text"] for line in message["log"]]
+        lines += [(line["text"], line["data"]) for line in message["log"]]
         if message["version"] >= version:
             return message, lines
 
@@ -107,10 +111,12 @@ def compare_pair(config: Config, server: ThreadServer, seat: int | None, seed: i
     start = START_AT[seed % len(START_AT)]
 
     async def prepare() -> None:
+        master = await server.server.masters.get(a.id)
+        assert master is not None
         for _ in range(start):
             if a.state.is_over():
                 break
-            async with a.lock:
+            async with master.lock:
                 random_step(a.state, rng)  # the position, before anyone watches
                 a.version += 1
         for s in range(config.players):
@@ -176,8 +182,10 @@ async def submit_both(
     server: ThreadServer, a: LiveTable, b: LiveTable, move: tuple[int, Any], version: int
 ) -> None:
     mover, action = move
-    await server.server.tables.submit(a.id, mover, action, version)
-    await server.server.tables.submit(b.id, mover, action, version)
+    for live in (a, b):
+        master = await server.server.masters.get(live.id)
+        assert master is not None
+        await master.submit(mover, action, version)
 
 
 def join_token(server: ThreadServer, live: LiveTable, seat: int) -> str:
@@ -185,8 +193,10 @@ def join_token(server: ThreadServer, live: LiveTable, seat: int) -> str:
     token = new_token()
 
     async def write() -> None:
-        async with live.lock:
-            await server.server.tables.write_seats(live, {seat: {"token_hash": token_hash(token)}})
+        master = await server.server.masters.get(live.id)
+        assert master is not None
+        async with master.lock:
+            await master.write_seats({seat: {"token_hash": token_hash(token)}})
 
     on_server(server, write())
     return token
@@ -266,23 +276,22 @@ def test_the_set_up_lines_a_seat_is_sent_hold_nothing_it_cannot_know(
     seeds = set_up_twins("tortuga", 2, seat)
 
     async def main() -> None:
-        service = TableService(db.make_engine(sqlite_url), Fanout(), shared=False)
+        service = Masters(Repository.at(sqlite_url), Fanout(), shared=False)
         tables = []
         for seed in seeds:
             table_id = await support_new_table(service, "tortuga", 2)
-            async with db.begin(service.engine) as conn:
+            async with begin(service.repository.engine) as conn:
                 await conn.execute(
                     update(db.tables).where(db.tables.c.id == table_id).values(seed=seed)
                 )
             service.forget(table_id)
-            live = await service.get(table_id)
-            assert live is not None and live.seed == seed
-            tables.append(live)
+            master = await service.get(table_id)
+            assert master is not None and master.live.seed == seed
+            tables.append(master.live)
         seen = [messages.sync(live, seat, [])["log"] for live in tables]
         other = [messages.sync(live, 1 - seat, [])["log"] for live in tables]
         assert seen[0] == seen[1] and seen[0], seen
         assert other[0] != other[1], other  # the twins do differ, where `seat` cannot look
-        await service.action_log.close()
-        await service.engine.dispose()
+        await service.repository.close()
 
     asyncio.run(main())

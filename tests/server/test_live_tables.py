@@ -14,8 +14,10 @@ from sqlalchemy import insert, update
 from buccaneer.server import messages
 from buccaneer.server import storage as db
 from buccaneer.server.fanout import Fanout
+from buccaneer.server.master import Masters
 from buccaneer.server.migrate import upgrade
-from buccaneer.server.tables import LiveTable, Refused, TableService
+from buccaneer.server.repository import Repository, begin
+from buccaneer.server.tables import LiveTable, Refused
 from tests.server.support import new_table
 
 
@@ -23,14 +25,12 @@ def live_table(url: str) -> LiveTable:
     upgrade(url)
 
     async def main() -> LiveTable:
-        engine = db.make_engine(url)
-        service = TableService(engine, Fanout(), shared=False)
+        service = Masters(Repository.at(url), Fanout(), shared=False)
         table_id = await new_table(service, "cartagena", 3, variant="jamaica")
-        live = await service.get(table_id)
-        await service.action_log.close()
-        await engine.dispose()
-        assert live is not None
-        return live
+        master = await service.get(table_id)
+        await service.repository.close()
+        assert master is not None
+        return master.live
 
     return asyncio.run(main())
 
@@ -75,26 +75,25 @@ def test_only_the_newest_finished_tables_stay_cached(sqlite_url: str) -> None:
     upgrade(sqlite_url)
 
     async def main() -> None:
-        engine = db.make_engine(sqlite_url)
-        service = TableService(engine, Fanout(), shared=False, finished_size=2)
+        service = Masters(Repository.at(sqlite_url), Fanout(), shared=False, finished_size=2)
         ids = []
         for _ in range(3):
             table_id = await new_table(service, "cartagena", 2)
-            live = await service.get(table_id)
-            assert live is not None
+            master = await service.get(table_id)
+            assert master is not None
+            live = master.live
             seat = live.state.to_move()[0]
             action = live.state.legal_actions(seat)[0]
-            await service.submit(table_id, seat, action.to_json(), live.version)
+            await master.submit(seat, action.to_json(), live.version)
             ids.append(table_id)
-        first_view = service.cache[ids[0]].state.view(None)
+        first_view = service.cache[ids[0]].live.state.view(None)
         for table_id in ids:
             service.keep_finished(service.cache[table_id])
         assert ids[0] not in service.cache and {ids[1], ids[2]} <= set(service.cache)
         again = await service.get(ids[0])
-        assert again is not None and again.version == 1
-        assert again.state.view(None) == first_view
-        await service.action_log.close()
-        await engine.dispose()
+        assert again is not None and again.live.version == 1
+        assert again.live.state.view(None) == first_view
+        await service.repository.close()
 
     asyncio.run(main())
 
@@ -105,10 +104,10 @@ def test_a_table_whose_log_cannot_be_replayed_is_refused_alone(sqlite_url: str) 
     upgrade(sqlite_url)
 
     async def main() -> None:
-        engine = db.make_engine(sqlite_url)
-        service = TableService(engine, Fanout(), shared=False)
+        service = Masters(Repository.at(sqlite_url), Fanout(), shared=False)
         ids = [await new_table(service, "cartagena", 2) for _ in range(2)]
-        async with db.begin(engine) as conn:  # stored as a move is: the action and the row
+        engine = service.repository.engine
+        async with begin(engine) as conn:  # stored as a move is: the action and the row
             await conn.execute(
                 insert(db.actions).values(
                     table_id=ids[0], version=1, seat=0, action='{"type": "pass"}', at=0.0
@@ -120,7 +119,6 @@ def test_a_table_whose_log_cannot_be_replayed_is_refused_alone(sqlite_url: str) 
         assert refused.value.code == "unreadable" and "pass" not in refused.value.message
         assert ids[0] not in service.cache
         assert (await service.get(ids[1])) is not None
-        await service.action_log.close()
-        await engine.dispose()
+        await service.repository.close()
 
     asyncio.run(main())

@@ -204,18 +204,19 @@ def test_lobby_join_leave_and_start_when_full(server: ThreadServer) -> None:
         server.url,
         game="tortuga",
         players=3,
-        seats=[{"kind": "human"}, {"kind": "human"}, {"kind": "bot", "agent": "random"}],
+        seats=[{"kind": "open"}, {"kind": "open"}, {"kind": "bot", "agent": "random"}],
     )
     base = f"{server.url}/api/tables"
     listed = httpx.get(base).json()
     assert table["table"] in [t["id"] for t in listed]
     joined = httpx.post(f"{base}/{table['table']}/join", json={"name": "Cleo"}).json()
     assert joined["seat"] == 0 and len(joined["token"]) >= 22
-    # The invite link of a seat someone joined no longer opens it.
-    old = table["seats"][0]["token"]
-    assert httpx.post(f"{base}/{table['table']}/leave", json={"token": old}).status_code == 403
     left = httpx.post(f"{base}/{table['table']}/leave", json={"token": joined["token"]}).json()
     assert left["seats"][0]["claimed"] is False and left["status"] == "waiting"
+    assert left["seats"][0]["mode"] == "open"
+    # The link of a seat given up no longer opens it, and says so.
+    again = httpx.post(f"{base}/{table['table']}/leave", json={"token": joined["token"]})
+    assert again.status_code == 403 and again.json()["error"] == "seat_given_up"
     for name in ("Dani", "Eve"):
         httpx.post(f"{base}/{table['table']}/join", json={"name": name})
     full = httpx.post(f"{base}/{table['table']}/join", json={})
@@ -297,7 +298,7 @@ def test_accounts_and_guests(server: ThreadServer) -> None:
         == 401
     )
     # Passwords are stored as argon2 hashes, never as given.
-    server_db = server.server.engine
+    server_db = server.server.repository.engine
 
     async def stored() -> list[str]:
         async with server_db.connect() as conn:
@@ -322,7 +323,7 @@ def test_seat_tokens_are_long_random_and_stored_hashed(server: ThreadServer) -> 
     assert len(set(tokens)) == 2 and all(len(t) >= 32 for t in tokens)  # 192 bits in base64
 
     async def stored() -> list[str]:
-        async with server.server.engine.connect() as conn:
+        async with server.server.repository.engine.connect() as conn:
             return list((await conn.execute(select(db.seats.c.token_hash))).scalars())
 
     hashes = asyncio.run_coroutine_threadsafe(stored(), loop_of(server)).result(10)

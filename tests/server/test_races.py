@@ -1,4 +1,4 @@
-"""Two processes acting on one table at once (`TableService.submit`): when another process
+"""Two processes acting on one table at once (`TableMaster.submit`): when another process
 writes the version an action aimed at, the action is judged again on the table as it now is.
 A secret simultaneous choice (Tortuga's dice selection) still counts, as it would within one
 process; a second tab of a seat whose turn has moved on is refused and changes nothing.
@@ -16,37 +16,55 @@ from typing import Any
 import pytest
 from sqlalchemy import event
 
-from buccaneer.server import storage as db
-from buccaneer.server.action_log import Conflict, Move
 from buccaneer.server.fanout import Fanout
+from buccaneer.server.master import Masters
 from buccaneer.server.migrate import upgrade
-from buccaneer.server.tables import Refused, TableService
+from buccaneer.server.repository import Conflict, Move, Repository
+from buccaneer.server.tables import LiveTable, Refused
 from tests.server.support import new_table
 
 
-def services(url: str) -> tuple[TableService, TableService]:
+def services(url: str) -> tuple[Masters, Masters]:
     upgrade(url)
     return tuple(  # type: ignore[return-value]
-        TableService(db.make_engine(url), Fanout(), shared=True) for _ in range(2)
+        Masters(Repository.at(url), Fanout(), shared=True) for _ in range(2)
     )
 
 
-async def close(*each: TableService) -> None:
+async def close(*each: Masters) -> None:
     for service in each:
-        await service.action_log.close()
-        await service.engine.dispose()
+        await service.repository.close()
 
 
-def first_let(service: TableService, other_move: Callable[[], Awaitable[Any]]) -> None:
+def reader(service: Masters) -> Masters:
+    """Another process's masters on `service`'s database, to read what it holds."""
+    return Masters(Repository(service.repository.engine), Fanout(), shared=True)
+
+
+async def live_of(service: Masters, table_id: str) -> LiveTable:
+    master = await service.get(table_id)
+    assert master is not None
+    return master.live
+
+
+async def submit(service: Masters, table_id: str, seat: int, action: Any, version: int) -> Any:
+    """One action for `seat` through `service`'s master of the table."""
+    master = await service.get(table_id)
+    assert master is not None
+    return await master.submit(seat, action, version)
+
+
+def first_let(service: Masters, other_move: Callable[[], Awaitable[Any]]) -> None:
     """Hold `service`'s next write until `other_move` (on another process) has committed."""
-    own_append = service.action_log.append
+    action_log = service.repository.action_log
+    own_append = action_log.append
 
     async def append(move: Move) -> None:
-        service.action_log.append = own_append  # type: ignore[method-assign]
+        action_log.append = own_append  # type: ignore[method-assign]
         await other_move()
         await own_append(move)
 
-    service.action_log.append = append  # type: ignore[method-assign]
+    action_log.append = append  # type: ignore[method-assign]
 
 
 def test_a_secret_choice_that_loses_the_race_to_another_process_still_counts(
@@ -56,14 +74,14 @@ def test_a_secret_choice_that_loses_the_race_to_another_process_still_counts(
 
     async def main() -> None:
         table_id = await new_table(one, "tortuga", 2)
-        live = await two.get(table_id)
-        assert live is not None and set(live.state.to_move()) == {0, 1}
+        live = await live_of(two, table_id)
+        assert set(live.state.to_move()) == {0, 1}
         picks = [live.state.legal_actions(seat)[0].to_json() for seat in (0, 1)]
-        first_let(two, lambda: one.submit(table_id, 0, picks[0], 0))
-        after = await two.submit(table_id, 1, picks[1], 0)
+        first_let(two, lambda: submit(one, table_id, 0, picks[0], 0))
+        after = await submit(two, table_id, 1, picks[1], 0)
         assert after.version == 2
-        stored = await TableService(two.engine, Fanout(), shared=True).get(table_id)
-        assert stored is not None and stored.version == 2
+        stored = await live_of(reader(two), table_id)
+        assert stored.version == 2
         assert stored.state.view(None) == after.state.view(None)
         await close(one, two)
 
@@ -77,16 +95,15 @@ def test_a_second_tab_on_another_process_is_refused_once_the_turn_moved_on(
 
     async def main() -> None:
         table_id = await new_table(one, "cartagena", 2, variant="tortuga")
-        live = await two.get(table_id)
-        assert live is not None
+        live = await live_of(two, table_id)
         seat = live.state.to_move()[0]
         legal = live.state.legal_actions(seat)
-        first_let(two, lambda: one.submit(table_id, seat, legal[0].to_json(), 0))
+        first_let(two, lambda: submit(one, table_id, seat, legal[0].to_json(), 0))
         with pytest.raises(Refused) as refused:
-            await two.submit(table_id, seat, legal[-1].to_json(), 0)
+            await submit(two, table_id, seat, legal[-1].to_json(), 0)
         assert refused.value.code == "stale"
-        stored = await TableService(two.engine, Fanout(), shared=True).get(table_id)
-        assert stored is not None and stored.version == 1
+        stored = await live_of(reader(two), table_id)
+        assert stored.version == 1
         await close(one, two)
 
     asyncio.run(main())
@@ -103,23 +120,22 @@ class Published(Fanout):
         self.events.append(json.loads(json.dumps(event)))  # as Redis carries it
 
 
-def count_reads(service: TableService) -> list[str]:
+def count_reads(service: Masters) -> list[str]:
     """Every statement `service` sends to its database from now on."""
     statements: list[str] = []
     event.listen(
-        service.engine.sync_engine,
+        service.repository.engine.sync_engine,
         "before_cursor_execute",
         lambda *args: statements.append(args[2]),
     )
     return statements
 
 
-async def play_first(service: TableService, table_id: str, version: int) -> None:
+async def play_first(service: Masters, table_id: str, version: int) -> None:
     """The first legal action of the first seat asked, through `service`."""
-    live = await service.get(table_id)
-    assert live is not None
+    live = await live_of(service, table_id)
     mover = live.state.to_move()[0]
-    await service.submit(table_id, mover, live.state.legal_actions(mover)[0].to_json(), version)
+    await submit(service, table_id, mover, live.state.legal_actions(mover)[0].to_json(), version)
 
 
 def test_a_process_follows_an_announced_move_without_reading_the_database(
@@ -131,28 +147,29 @@ def test_a_process_follows_an_announced_move_without_reading_the_database(
     from the database instead."""
     upgrade(postgres_url)
     published = Published()
-    one = TableService(db.make_engine(postgres_url), published, shared=True)
-    two = TableService(db.make_engine(postgres_url), Fanout(), shared=True)
+    one = Masters(Repository.at(postgres_url), published, shared=True)
+    two = Masters(Repository.at(postgres_url), Fanout(), shared=True)
 
     async def main() -> None:
         table_id = await new_table(one, "cartagena", 2, variant="jamaica")
-        live = await two.get(table_id)
-        assert live is not None
+        master = await two.get(table_id)
+        assert master is not None
+        live = master.live
         reads = count_reads(two)
         for version in range(4):
             await play_first(one, table_id, version)
             announced = published.events.pop()
             if version == 2:  # the table is held when the news comes: applied once it is free
-                async with live.lock:
+                async with master.lock:
                     two.heard(announced)
                     assert live.version == version
                 await asyncio.gather(*two.background)
             else:
                 two.heard(announced)
-            assert live.version == version + 1 and two.current(live)
+            assert live.version == version + 1 and master.current()
         assert reads == [], reads
-        stored = await TableService(two.engine, Fanout(), shared=True).get(table_id)
-        assert stored is not None and stored.state.snapshot() == live.state.snapshot()
+        stored = await live_of(reader(two), table_id)
+        assert stored.state.snapshot() == live.state.snapshot()
         assert stored.deadlines == live.deadlines and stored.status == live.status
 
         # Two moves, the second announced first: not applied; the table knows it is behind
@@ -161,12 +178,12 @@ def test_a_process_follows_an_announced_move_without_reading_the_database(
         await play_first(one, table_id, 5)
         later, earlier = published.events.pop(), published.events.pop()
         two.heard(later)
-        assert live.version == 4 and not two.current(live)
-        assert await two.fresh(table_id, later["version"]) is live
+        assert live.version == 4 and not master.current()
+        assert await two.fresh(table_id, later["version"]) is master
         assert live.version == 6 and reads
         two.heard(earlier)  # old news changes nothing
-        now = await one.get(table_id)
-        assert now is not None and live.state.snapshot() == now.state.snapshot()
+        now = await live_of(one, table_id)
+        assert live.state.snapshot() == now.state.snapshot()
         await close(one, two)
 
     asyncio.run(main())
@@ -180,22 +197,22 @@ def test_a_move_stored_on_a_connection_that_broke_is_kept_and_announced(
     and every process hears of it."""
     upgrade(postgres_url)
     published = Published()
-    service = TableService(db.make_engine(postgres_url), published, shared=True)
-    own_append = service.action_log.append
+    service = Masters(Repository.at(postgres_url), published, shared=True)
+    action_log = service.repository.action_log
+    own_append = action_log.append
 
     async def stored_then_conflict(move: Move) -> None:
-        service.action_log.append = own_append  # type: ignore[method-assign]
+        action_log.append = own_append  # type: ignore[method-assign]
         await own_append(move)
         raise Conflict(move.table_id, move.version)
 
     async def main() -> None:
         table_id = await new_table(service, "cartagena", 2, variant="tortuga")
-        live = await service.get(table_id)
-        assert live is not None
+        live = await live_of(service, table_id)
         seat = live.state.to_move()[0]
         action = live.state.legal_actions(seat)[0].to_json()
-        service.action_log.append = stored_then_conflict  # type: ignore[method-assign]
-        after = await service.submit(table_id, seat, action, 0)
+        action_log.append = stored_then_conflict  # type: ignore[method-assign]
+        after = await submit(service, table_id, seat, action, 0)
         assert after.version == 1 and after.state.record().actions == [(seat, action)]
         assert [e["version"] for e in published.events if e["kind"] == "version"] == [1]
         await close(service)
@@ -209,8 +226,9 @@ def test_a_move_is_stored_and_announced_when_its_sender_goes_away(postgres_url: 
     whose next player is never told it is their turn)."""
     upgrade(postgres_url)
     published = Published()
-    service = TableService(db.make_engine(postgres_url), published, shared=True)
-    own_append = service.action_log.append
+    service = Masters(Repository.at(postgres_url), published, shared=True)
+    action_log = service.repository.action_log
+    own_append = action_log.append
     writing, release = asyncio.Event(), asyncio.Event()
 
     async def slow_append(move: Move) -> None:
@@ -220,11 +238,10 @@ def test_a_move_is_stored_and_announced_when_its_sender_goes_away(postgres_url: 
 
     async def main() -> None:
         table_id = await new_table(service, "tortuga", 2)
-        live = await service.get(table_id)
-        assert live is not None
+        live = await live_of(service, table_id)
         action = live.state.legal_actions(0)[0].to_json()
-        service.action_log.append = slow_append  # type: ignore[method-assign]
-        sender = asyncio.create_task(service.submit(table_id, 0, action, 0))
+        action_log.append = slow_append  # type: ignore[method-assign]
+        sender = asyncio.create_task(submit(service, table_id, 0, action, 0))
         await writing.wait()
         sender.cancel()
         with pytest.raises(asyncio.CancelledError):
@@ -235,8 +252,8 @@ def test_a_move_is_stored_and_announced_when_its_sender_goes_away(postgres_url: 
                 break
             await asyncio.sleep(0.05)
         assert [e["version"] for e in published.events] == [1]
-        stored = await TableService(service.engine, Fanout(), shared=True).get(table_id)
-        assert stored is not None and stored.version == 1
+        stored = await live_of(reader(service), table_id)
+        assert stored.version == 1
         await close(service)
 
     asyncio.run(main())
@@ -260,13 +277,12 @@ def test_a_move_whose_announcement_fails_is_still_told_to_this_process(
         heard.append(event)
 
     fanout.listen(listener)
-    service = TableService(db.make_engine(postgres_url), fanout, shared=True)
+    service = Masters(Repository.at(postgres_url), fanout, shared=True)
 
     async def main() -> None:
         table_id = await new_table(service, "tortuga", 2)
-        live = await service.get(table_id)
-        assert live is not None
-        after = await service.submit(table_id, 1, live.state.legal_actions(1)[0].to_json(), 0)
+        live = await live_of(service, table_id)
+        after = await submit(service, table_id, 1, live.state.legal_actions(1)[0].to_json(), 0)
         assert after.version == 1 and [e["version"] for e in heard] == [1]
         await close(service)
 

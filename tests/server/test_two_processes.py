@@ -150,7 +150,7 @@ def test_two_joins_for_one_seat_on_two_processes_give_it_to_one(pair: Any) -> No
     one, two = pair
 
     async def race() -> None:
-        table = create_table(one.url, game="tortuga", players=3)
+        table = create_table(one.url, game="tortuga", players=3, seats=[{"kind": "open"}] * 3)
 
         def join(url: str) -> httpx.Response:
             return httpx.post(f"{url}/api/tables/{table['table']}/join", json={"seat": 1})

@@ -10,13 +10,17 @@ from playwright.sync_api import TimeoutError as WaitTimeout
 
 END = "[data-testid=end-screen]"
 CLICKABLE = "svg.board .clickable"
-BUTTONS = ".choices button.primary:not([disabled])"
+# The action bar's buttons: the choices it offers, and Confirm once a choice waits for it.
+BUTTONS = (
+    ".choices button[data-action]:not([disabled]), "
+    ".choices button[data-testid=confirm]:not([disabled])"
+)
 
 # What the page shows now, as one string: it changes when a click did something.
 SIGNATURE = """() => {
   const attr = (sel, name) => [...document.querySelectorAll(sel)].map(e => e.getAttribute(name));
   const page = document.querySelector('.table-page');
-  const buttons = [...document.querySelectorAll('.choices button.primary')]
+  const buttons = [...document.querySelectorAll('.choices button')]
     .map(b => b.textContent + b.disabled);
   return JSON.stringify([page && page.dataset.version, !!document.querySelector(
     '[data-testid=end-screen]'), attr('svg.board .clickable', 'data-key'),
@@ -36,13 +40,20 @@ def over(page: Page) -> bool:
 
 
 def click_once(
-    page: Page, rng: random.Random, timeout: float = 60_000, prefer: str | None = None
+    page: Page,
+    rng: random.Random,
+    timeout: float = 60_000,
+    prefer: str | None = None,
+    check: Any = None,
 ) -> bool:
     """Wait for something to click, click one of the things offered (most often one whose
-    key starts with `prefer`, where there is one); False once the game is over."""
+    key starts with `prefer`, where there is one); False once the game is over. `check` is
+    called with the page first, as the player finds it, before anything is scrolled."""
     page.wait_for_function(READY, timeout=timeout)
     if over(page):
         return False
+    if check is not None:
+        check(page)
     candidates = page.locator(CLICKABLE).all() + page.locator(BUTTONS).all()
     if not candidates:
         return True  # the offer went away between the two looks: look again
@@ -77,12 +88,14 @@ def click_once(
 def play_to_end(
     page: Page,
     rng: random.Random,
+    *,
     max_clicks: int = 5000,
     on_click: Any = None,
     prefer: str | None = None,
+    check: Any = None,
 ) -> int:
     clicks = 0
-    while click_once(page, rng, prefer=prefer):
+    while click_once(page, rng, prefer=prefer, check=check):
         clicks += 1
         if on_click is not None:
             on_click(clicks)

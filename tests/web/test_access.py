@@ -31,27 +31,6 @@ def seat_page(browser: Browser, server: ServerProcess, locale: str = "en-GB", **
 
 
 @pytest.mark.timeout(120)
-def test_a_move_is_made_with_the_keyboard_alone(browser: Browser, server: ServerProcess) -> None:
-    page = seat_page(browser, server)
-    at = version(page)
-    # Tab to the first thing on the board, Enter; again for the next step (a card, then a
-    # pirate), until the move is made.
-    for _ in range(6):
-        for _tab in range(80):
-            page.keyboard.press("Tab")
-            if page.evaluate(FOCUSED_ON_BOARD):
-                break
-        else:
-            raise AssertionError("Tab never reaches the board")
-        page.keyboard.press("Enter")
-        page.wait_for_timeout(300)
-        if version(page) > at:
-            break
-    assert version(page) > at
-    page.context.close()
-
-
-@pytest.mark.timeout(120)
 def test_every_clickable_thing_is_a_labelled_button(
     browser: Browser, server: ServerProcess
 ) -> None:
@@ -73,7 +52,10 @@ def test_the_page_speaks_the_browsers_language_and_the_one_chosen(
 ) -> None:
     page = seat_page(browser, server, locale="nl-NL")
     assert page.locator("header.top").inner_text().count("Tafels") == 1
-    assert "Jouw kaarten" in page.locator(".table-page").inner_text()
+    text = page.locator(".table-page").inner_text()
+    assert "Jouw beslissing" in text
+    # The board's own words too: Cartagena's cards by their Dutch names.
+    assert any(card in text for card in ("doodskop", "sleutel", "pistool", "fles", "dolk"))
     page.select_option("header.top select", "de")
     assert "Tische" in page.locator("header.top").inner_text()
     page.reload()
@@ -94,3 +76,50 @@ def test_a_phone_sized_screen_needs_no_sideways_scrolling(
         box = board.bounding_box()
         assert box is not None and box["width"] <= 390
     page.context.close()
+
+
+FOCUS_IN_MOVE = """() => !!document.activeElement && (
+  document.activeElement.matches('svg.board .clickable')
+  || document.activeElement.matches('[data-testid=confirm]'))"""
+
+
+@pytest.mark.timeout(120)
+def test_a_move_is_made_with_the_keyboard_alone_and_focus_stays_on_the_board(
+    browser: Browser, server: ServerProcess
+) -> None:
+    """A Cartagena move is a card, then a pirate (and Confirm where the game asks for it):
+    after each step the focus is on the next thing to pick, so the move takes the Tabs that
+    reach the board and then Enter alone (it took 11 Tabs when focus fell to the page)."""
+    page = seat_page(browser, server)
+    at = version(page)
+    tabs = 0
+    while not page.evaluate(FOCUSED_ON_BOARD):
+        page.keyboard.press("Tab")
+        tabs += 1
+        assert tabs < 80, "Tab never reaches the board"
+    for _step in range(4):
+        page.keyboard.press("Enter")
+        page.wait_for_timeout(300)
+        if version(page) > at:
+            break
+        assert page.evaluate(FOCUS_IN_MOVE), "the focus left the board in the middle of a move"
+    assert version(page) > at, "Enter alone did not finish the move"
+
+
+@pytest.mark.timeout(120)
+def test_undo_takes_back_a_click_and_escape_does_too(
+    browser: Browser, server: ServerProcess
+) -> None:
+    page = seat_page(browser, server)
+    at = version(page)
+    first = page.locator(CLICKABLE).first
+    first.click()
+    page.wait_for_selector("[data-testid=undo]")
+    assert page.locator("svg.board .picked").count() == 1
+    page.click("[data-testid=undo]")
+    page.wait_for_function("() => !document.querySelector('svg.board .picked')")
+    page.locator(CLICKABLE).first.click()
+    page.wait_for_selector("svg.board .picked")
+    page.keyboard.press("Escape")
+    page.wait_for_function("() => !document.querySelector('svg.board .picked')")
+    assert version(page) == at  # nothing was sent

@@ -183,10 +183,12 @@ def twin_tables(
     a, b = new_table(server, config), new_table(server, config)
 
     async def prepare() -> None:
+        master = await server.server.masters.get(a.id)
+        assert master is not None
         for _ in range(10 * seed):
             if a.state.is_over():
                 break
-            async with a.lock:
+            async with master.lock:
                 random_step(a.state, rng)
                 a.version += 1
         for s in range(config.players):

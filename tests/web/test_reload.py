@@ -27,6 +27,11 @@ def picked(page: Page) -> list[str]:
     return [e.get_attribute("data-key") or "" for e in page.locator("svg.board .picked").all()]
 
 
+def confirming(page: Page) -> bool:
+    """Whether a choice waits for Confirm (the menu is hidden meanwhile)."""
+    return page.locator("[data-testid='confirm']").count() > 0
+
+
 def play_until(page: Page, rng: random.Random, prefix: str) -> bool:
     """Click until something starting with `prefix` is offered (False: the game ended)."""
     for _ in range(3000):
@@ -64,24 +69,31 @@ def settle(page: Page, server: ServerProcess, table: str) -> None:
     raise AssertionError("the table never stood still")
 
 
+def caught_up(page: Page, server: ServerProcess, table: str) -> None:
+    """Wait until the page shows the stored version (a bot's secret choice in the same
+    simultaneous decision may come in after `settle`: it moves the version on but changes
+    nothing of this seat's decision)."""
+    for _ in range(300):
+        stored = stored_version(server, table)
+        if version(page) == stored:
+            return
+        page.wait_for_timeout(300)
+    raise AssertionError(f"the reloaded page shows version {version(page)}, not {stored}")
+
+
 def reload_and_compare(page: Page, server: ServerProcess, table: str) -> None:
     """Reload, and find the same decision with the same clicks made towards it. A bot's own
     secret choice in the same simultaneous decision may still come in meanwhile (under load
     the bot pool can be slower than `settle`'s half second): it moves the version on but
     changes nothing of this seat's decision, so the page must then show that version."""
     settle(page, server, table)
-    before = (menu(page), picked(page))
+    before = (menu(page), picked(page), confirming(page))
     page.reload()
     page.wait_for_selector("svg.board")
-    for _ in range(300):
-        stored = stored_version(server, table)
-        if version(page) == stored:
-            break
-        page.wait_for_timeout(300)
-    else:
-        raise AssertionError(f"the reloaded page shows version {version(page)}, not {stored}")
-    page.wait_for_selector("[data-menu]", state="attached")
-    assert (menu(page), picked(page)) == before
+    caught_up(page, server, table)
+    # The menu, or the Confirm a completed choice waits for (a die click can complete a keep).
+    page.wait_for_selector("[data-menu], [data-testid='confirm']", state="attached")
+    assert (menu(page), picked(page), confirming(page)) == before
 
 
 @pytest.mark.timeout(600)
@@ -189,3 +201,38 @@ def test_two_tabs_of_one_seat_stay_the_same(browser: Browser, server: ServerProc
         f"() => Number(document.querySelector('.table-page')?.dataset.version) >= {version(second)}"
     )
     first.context.close()
+
+
+@pytest.mark.timeout(600)
+def test_a_reload_keeps_a_choice_waiting_for_confirm(
+    browser: Browser, server: ServerProcess
+) -> None:
+    """Tortuga asks Confirm before a die keep (it cannot be taken back): a reload at that
+    moment comes back to the same Confirm, and confirming plays it."""
+    rng = random.Random(8)
+    page, created = open_seat(
+        browser,
+        server,
+        game="tortuga",
+        players=2,
+        seats=[{"kind": "human"}, {"kind": "bot", "agent": "random"}],
+    )
+    assert play_until(page, rng, "die:")
+    confirm = page.locator("[data-testid=confirm]")
+    page.locator(f"{CLICKABLE}[data-key^='die:']").first.click()
+    if not confirm.count():
+        page.locator(".choices button[data-action]").first.click()  # keep the dice picked
+    confirm.wait_for()
+    asked = page.locator("[data-testid=confirm-prompt]").inner_text()
+    settle(page, server, created["table"])
+    page.reload()
+    confirm.wait_for()
+    caught_up(page, server, created["table"])
+    confirm.wait_for()  # still waiting for Confirm, whatever the bot chose meanwhile
+    assert page.locator("[data-testid=confirm-prompt]").inner_text() == asked
+    at = version(page)
+    confirm.click()
+    page.wait_for_function(
+        f"() => Number(document.querySelector('.table-page').dataset.version) > {at}"
+    )
+    page.context.close()

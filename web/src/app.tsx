@@ -1,13 +1,19 @@
 /** The page frame: the header with the language switch, and which page the address shows.
  * Addresses: / (lobby), /tables/ID (a table; #token=... for a seat), /games (finished games),
- * /replay/ID?seat=N, /how/GAME. The server sends the same page for all of them. */
+ * /replay/ID?seat=N, /admin, /how/GAME, /notifications, /leaderboard/GAME?season=YEAR, /players/NAME. The server sends the same page for all of them. */
 
 import { createContext } from "preact";
 import { useContext, useEffect, useState } from "preact/hooks";
 import { LANG_NAMES, LANGS, preferredLang, t, type Lang } from "./i18n";
+import { Flag } from "./icons";
+import { AdminPage, ServerBanner } from "./pages/admin";
 import { Finished } from "./pages/finished";
 import { HowToPage } from "./pages/howto";
+import { LeaderboardPage } from "./pages/leaderboard";
 import { Lobby } from "./pages/lobby";
+import { MyTables } from "./pages/mytables";
+import { NotificationsPage } from "./pages/notifysettings";
+import { ProfilePage } from "./pages/profile";
 import { ReplayPage } from "./pages/replay";
 import { TablePage } from "./pages/table";
 
@@ -67,6 +73,17 @@ function Page(props: { path: string; search: string; hash: string }) {
   const how = /^\/how(?:\/([a-z0-9_]+))?\/?$/.exec(props.path);
   if (how) return <HowToPage game={how[1] ?? null} />;
   if (props.path === "/games" || props.path === "/games/") return <Finished />;
+  if (props.path === "/my" || props.path === "/my/") return <MyTables />;
+  if (props.path === "/admin" || props.path === "/admin/") return <AdminPage />;
+  if (props.path === "/notifications" || props.path === "/notifications/") return <NotificationsPage />;
+  const board = /^\/leaderboard(?:\/([a-z0-9_]+))?\/?$/.exec(props.path);
+  if (board) {
+    const season = new URLSearchParams(props.search).get("season");
+    const year = season && /^\d{4}$/.test(season) ? Number(season) : null;
+    return <LeaderboardPage game={board[1] ?? "cartagena"} season={year} />;
+  }
+  const player = /^\/players\/([^/]+)\/?$/.exec(props.path);
+  if (player) return <ProfilePage key={player[1]} name={decodeURIComponent(player[1]!)} />;
   return <Lobby />;
 }
 
@@ -82,11 +99,13 @@ export function App() {
     <LangContext.Provider value={lang}>
       <header class="top">
         <Link href="/" class="brand">
-          ☠ {t(lang, "app.title")}
+          <Flag /> {t(lang, "app.title")}
         </Link>
         <nav aria-label="main" style={{ display: "flex", gap: "1em" }}>
           <Link href="/">{t(lang, "nav.lobby")}</Link>
+          <Link href="/my">{t(lang, "nav.my")}</Link>
           <Link href="/games">{t(lang, "nav.finished")}</Link>
+          <Link href="/leaderboard">{t(lang, "nav.leaderboard")}</Link>
           <Link href="/how">{t(lang, "nav.howto")}</Link>
         </nav>
         <label>
@@ -107,6 +126,7 @@ export function App() {
         </label>
       </header>
       <main>
+        <ServerBanner />
         <Page {...address} />
       </main>
     </LangContext.Provider>

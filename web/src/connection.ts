@@ -7,6 +7,8 @@ import type { ClientMessage, ServerMessage } from "./protocol";
 export interface Target {
   table: string;
   token: string | null;
+  /** `#mine` (a "my tables" link): the browser's session opens the account's own seat. */
+  mine?: boolean;
 }
 
 /** The seat token travels in the link's fragment (#token=...), which browsers never send to
@@ -14,8 +16,11 @@ export interface Target {
 export function targetOf(location: { pathname: string; hash: string }): Target | null {
   const match = /^\/tables\/([A-Za-z0-9_-]+)\/?$/.exec(location.pathname);
   if (!match) return null;
-  const token = new URLSearchParams(location.hash.replace(/^#/, "")).get("token");
-  return { table: match[1]!, token: token && token.length > 0 ? token : null };
+  const fragment = new URLSearchParams(location.hash.replace(/^#/, ""));
+  const token = fragment.get("token");
+  const target: Target = { table: match[1]!, token: token && token.length > 0 ? token : null };
+  if (fragment.has("mine")) target.mine = true;
+  return target;
 }
 
 export function socketUrl(location: { protocol: string; host: string }): string {
@@ -54,6 +59,11 @@ export class TableConnection {
       const hello: ClientMessage = { type: "hello" };
       if (this.target.token) hello.token = this.target.token;
       else hello.table = this.target.table;
+      // The kept session goes with a seat's link too: a rated table seats only people with
+      // an account, and the claim ties the seat to it (a stale one is ignored there).
+      const session =
+        this.target.mine || this.target.token ? localStorage.getItem("session") : null;
+      if (session) hello.session = session;
       const version = this.events.version();
       if (version >= 0) hello.version = version;
       if (this.name) hello.name = this.name;

@@ -17,9 +17,19 @@ export interface Choice {
   group: string | null;
 }
 
+/** An event's structured data, as the engine's `Event.data` holds it: its `type` and the
+ * facts the line states (seats as numbers, things by their keys). */
+export interface LogData {
+  type: string;
+  [field: string]: Json;
+}
+
+/** One line of the log: the version whose action wrote it, the engine's English words (kept
+ * for records and terminals) and the data the client writes the line from, in its language. */
 export interface LogLine {
   version: number;
   text: string;
+  data: LogData;
 }
 
 export interface ChatLine {
@@ -34,6 +44,9 @@ export interface SeatInfo {
   seat: number;
   name: string;
   kind: "human" | "bot";
+  /** How the seat is filled: the creator's, kept for an invite link, open to any joiner, or a
+   * bot (docs/server.md, "Seat modes"). */
+  mode: "me" | "invite" | "open" | "bot";
   agent: string | null;
   claimed: boolean;
 }
@@ -59,6 +72,14 @@ export interface TableInfo {
   rematch_of: string | null;
   created_at: number;
   present?: number[];
+  /** The seed's commitment, public from the start (null: a table stored before them); the
+   * seed (also in decimal digits), the salt and the dice counts once the game is over
+   * (docs/server.md, "Provable fairness"). */
+  commitment?: string | null;
+  seed?: number;
+  seed_text?: string;
+  salt?: string | null;
+  dice?: import("./fairness").DiceCounts | null;
 }
 
 /** Every view has these keys (DESIGN.md's view contract); each game adds its own. */
@@ -72,6 +93,14 @@ export interface View extends JsonObject {
   winners: number[];
 }
 
+/** The votes to hand a seat to a bot (docs/server.md, "Moderation"). */
+export interface VoteTally {
+  seat: number;
+  voters: number[];
+  needed: number;
+  of: number;
+}
+
 export interface SyncMessage {
   type: "sync";
   seat: number | null;
@@ -83,6 +112,7 @@ export interface SyncMessage {
   log: LogLine[];
   chat: ChatLine[];
   present?: number[];
+  votes?: VoteTally[];
 }
 
 export interface UpdateMessage {
@@ -98,6 +128,7 @@ export interface UpdateMessage {
   table?: TableInfo;
   chat?: ChatLine[];
   present?: number[];
+  votes?: VoteTally[];
 }
 
 export type ServerMessage =
@@ -106,6 +137,7 @@ export type ServerMessage =
   | { type: "table"; table: TableInfo }
   | { type: "chat"; message: ChatLine }
   | { type: "presence"; present: number[] }
+  | ({ type: "votes" } & VoteTally)
   | { type: "error"; code: string; message: string; version?: number }
   | { type: "rematch"; table: string }
   | { type: "export"; record: JsonObject }

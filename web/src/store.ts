@@ -1,7 +1,7 @@
 /** What a table page knows, and how each server message changes it: a pure reducer, so that
  * resync, reconnection and two tabs of one seat can be unit-tested without a browser. */
 
-import type { ChatLine, Choice, LogLine, ServerMessage, TableInfo, View } from "./protocol";
+import type { ChatLine, Choice, LogLine, ServerMessage, TableInfo, View, VoteTally } from "./protocol";
 
 export type Link = "connecting" | "open" | "reconnecting";
 
@@ -16,6 +16,8 @@ export interface TableState {
   log: LogLine[];
   chat: ChatLine[];
   present: number[];
+  /** The open votes to hand a seat to a bot, by seat (docs/server.md, "Moderation"). */
+  votes: Record<number, VoteTally>;
   deadlines: Record<string, number>;
   /** The last refusal, shown until the next change. */
   error: { code: string; message: string } | null;
@@ -39,6 +41,7 @@ export const initialState: TableState = {
   log: [],
   chat: [],
   present: [],
+  votes: {},
   deadlines: {},
   error: null,
   sending: false,
@@ -47,7 +50,7 @@ export const initialState: TableState = {
   fatal: false,
 };
 
-const FATAL = new Set(["unknown_token", "no_table", "unknown_session"]);
+const FATAL = new Set(["unknown_token", "seat_given_up", "no_table", "unknown_session"]);
 
 /** Messages that need a full sync to be understood ask for it through `needsSync`. */
 export interface Reduced {
@@ -71,6 +74,7 @@ export function reduce(state: TableState, message: ServerMessage): Reduced {
           log: message.log,
           chat: message.chat,
           present: message.present ?? state.present,
+          votes: message.votes ? tallies(message.votes) : state.votes,
           deadlines: message.table.deadlines,
           sending: false,
           rematch: message.table.rematch ?? state.rematch,
@@ -98,6 +102,7 @@ export function reduce(state: TableState, message: ServerMessage): Reduced {
           log: message.since < state.version ? mergeLog(state.log, message.log) : [...state.log, ...fresh],
           chat: message.chat ? mergeChat(state.chat, message.chat) : state.chat,
           present: message.present ?? state.present,
+          votes: message.votes ? tallies(message.votes) : state.votes,
           deadlines: message.deadlines,
           error: null,
           sending: false,
@@ -118,6 +123,13 @@ export function reduce(state: TableState, message: ServerMessage): Reduced {
       };
     case "presence":
       return { state: { ...state, present: message.present }, needsSync: false };
+    case "votes": {
+      const { type: _type, ...tally } = message;
+      const votes = { ...state.votes };
+      if (tally.voters.length) votes[tally.seat] = tally;
+      else delete votes[tally.seat];
+      return { state: { ...state, votes }, needsSync: false };
+    }
     case "chat":
       return { state: { ...state, chat: mergeChat(state.chat, [message.message]) }, needsSync: false };
     case "error":
@@ -137,6 +149,10 @@ export function reduce(state: TableState, message: ServerMessage): Reduced {
     case "pong":
       return { state, needsSync: false };
   }
+}
+
+function tallies(list: VoteTally[]): Record<number, VoteTally> {
+  return Object.fromEntries(list.filter((v) => v.voters.length).map((v) => [v.seat, v]));
 }
 
 /** Log lines up to and after an overlap, each (version, text) once, in version order. */

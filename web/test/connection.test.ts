@@ -13,6 +13,7 @@ describe("targetOf", () => {
     expect(targetOf({ pathname: "/tables/abc", hash: "" })).toEqual({ table: "abc", token: null });
     expect(targetOf({ pathname: "/tables/abc", hash: "#token=" })).toEqual({ table: "abc", token: null });
     expect(targetOf({ pathname: "/games", hash: "#token=x" })).toBeNull();
+    expect(targetOf({ pathname: "/tables/abc", hash: "#mine" })).toEqual({ table: "abc", token: null, mine: true });
   });
 });
 

@@ -2,7 +2,7 @@
  * per game, variant and player count): their shape and how a game's files are read. */
 
 import { readdirSync, readFileSync } from "node:fs";
-import type { Choice, View } from "../src/protocol";
+import type { Choice, LogData, View } from "../src/protocol";
 
 /** One decision as the server shows it: the seat's view, a spectator's, the seat's choices. */
 export interface Snapshot {
@@ -18,6 +18,12 @@ export interface Fixture {
   options: Record<string, unknown>;
   decisions: Record<string, Snapshot>;
   final: { views: View[]; spectator: View };
+  /** The engine's seat names, which its English log lines use. */
+  names: string[];
+  /** Every event type the game's log module declares (EVENT_TYPES in its log.py). */
+  event_types: string[] | null;
+  /** The whole log of each game played for the fixture: words, data and who may see it. */
+  logs: { text: string; data: LogData; visible_to: number[] | null }[][];
 }
 
 const DIR = new URL("./fixtures/", import.meta.url);

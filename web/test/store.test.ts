@@ -27,8 +27,8 @@ const sync: SyncMessage = {
   legal: [{ action: { type: "end_turn" }, text: "end turn", group: null }],
   asked: 2,
   log: [
-    { version: 1, text: "one" },
-    { version: 2, text: "two" },
+    { version: 1, text: "one", data: { type: "x" } },
+    { version: 2, text: "two", data: { type: "x" } },
   ],
   chat: [],
   present: [0],
@@ -40,7 +40,7 @@ const update = (since: number, version: number, lines: string[]): UpdateMessage 
   view: view(version),
   legal: [],
   asked: null,
-  log: lines.map((text) => ({ version, text })),
+  log: lines.map((text) => ({ version, text, data: { type: "x" } })),
   deadlines: {},
   status: "active",
 });
@@ -79,7 +79,10 @@ describe("reduce", () => {
   });
 
   it("after coming back, takes the missed lines once", () => {
-    const back = { ...update(2, 4, []), log: [{ version: 3, text: "three" }, { version: 4, text: "four" }] };
+    const back = { ...update(2, 4, []), log: [
+        { version: 3, text: "three", data: { type: "x" } },
+        { version: 4, text: "four", data: { type: "x" } },
+      ] };
     const { state } = reduce(synced(), back);
     expect(state.log.map((l) => l.text)).toEqual(["one", "two", "three", "four"]);
   });

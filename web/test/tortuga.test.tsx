@@ -108,8 +108,8 @@ describe.each(FILES)("%s", (file) => {
     if (own.selecting && own.roll) {
       const mine = draw(snap.view, snap.seat);
       const letter = Object.keys(own.roll).find((l) => own.roll![l])!;
-      expect(mine).toContain(`aria-label="Die ${letter}: `);
-      expect(html).not.toContain(`aria-label="Die ${letter}: `);
+      expect(mine).toContain(`. Die ${letter}: `);
+      expect(html).not.toContain(`. Die ${letter}: `);
       expect(html).toContain(`aria-label="Die ${letter}, face down"`);
     }
     // Other seats' hidden things are not in the seat's own board either.
@@ -125,7 +125,7 @@ describe.each(FILES)("%s", (file) => {
   it("draws the final position and every language", () => {
     for (const lang of LANGS) {
       const html = draw(fx.final.spectator, null, new Set(), [], lang);
-      expect(html).toContain('<svg class="board"');
+      expect(html).toContain('<svg class="board t-board"');
       for (const s of asView(fx.final.spectator).seats) expect(html).toContain(s.name);
     }
     for (const [s, v] of fx.final.views.entries()) {

@@ -8,32 +8,18 @@ import os
 import secrets
 import stat
 import tempfile
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from buccaneer import agents
-from buccaneer.agents import Agent
+from buccaneer.agents.spec import AgentSpec, parse_agent, parse_value
 from buccaneer.core import GameRecord, GameSpec, OptionError, State, get_spec, load
 from buccaneer.core.schema import json_problem
 from buccaneer.sim.tournament import FORMAT as TOURNAMENT_FORMAT
 
-HUMAN = "human"
-
 
 class CliError(ValueError):
     """A mistake in how the command was called, worded for the person who typed it."""
-
-
-def parse_value(text: str) -> Any:
-    """JSON when the text is JSON (`3`, `true`, `[1, 2]`), else the text itself.
-
-    This lets `-o layout=2A` and `-o start_player=1` both work without quoting rules.
-    """
-    try:
-        return json.loads(text)
-    except json.JSONDecodeError:
-        return text
 
 
 def parse_options(game: str, pairs: list[str] | None, variant: str | None) -> dict[str, Any]:
@@ -58,51 +44,6 @@ def parse_options(game: str, pairs: list[str] | None, variant: str | None) -> di
             raise CliError("--variant and -o variant=... disagree; give the variant once")
         options["variant"] = variant
     return options
-
-
-@dataclass(frozen=True)
-class AgentSpec:
-    """One `--bots` entry: an agent name with parameters, or a human at the terminal."""
-
-    name: str
-    params: dict[str, Any] = field(default_factory=dict)
-
-    @property
-    def is_human(self) -> bool:
-        return self.name == HUMAN
-
-    def label(self) -> str:
-        extra = "".join(f":{k}={v}" for k, v in self.params.items())
-        return f"{self.name}{extra}"
-
-    def make(self) -> Agent:
-        return agents.make(self.name, **self.params)
-
-
-def parse_agent(text: str) -> AgentSpec:
-    """`NAME` or `NAME:KEY=VALUE:KEY=VALUE` (for example `ismcts:iterations=400`)."""
-    name, *params = text.strip().split(":")
-    name = name.strip()
-    if not name:
-        raise CliError(f"empty agent name in {text!r}")
-    values: dict[str, Any] = {}
-    for param in params:
-        key, sep, value = param.partition("=")
-        if not sep or not key.strip():
-            raise CliError(f"agent parameter {param!r} in {text!r} must look like KEY=VALUE")
-        key = key.strip()
-        if key in values:
-            raise CliError(f"agent {name!r}: {key} is given twice in {text!r}")
-        values[key] = parse_value(value.strip())
-    if name != HUMAN and name not in agents.available():
-        known = ", ".join([*agents.available(), HUMAN])
-        raise CliError(f"unknown agent {name!r}; available: {known}")
-    if name == HUMAN and values:
-        raise CliError("a human seat takes no parameters")
-    spec = AgentSpec(name, values)
-    if not spec.is_human:
-        spec.make()  # every parameter checked now, before a game starts (OptionError)
-    return spec
 
 
 def count_agents(text: str | None) -> int | None:

@@ -9,7 +9,7 @@ from __future__ import annotations
 import asyncio
 import os
 import random
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import fields, replace
 from typing import Any
 
@@ -17,10 +17,12 @@ import uvicorn
 from rich.console import Console
 from rich.text import Text
 
-from buccaneer.cli_support.common import HUMAN, CliError
+from buccaneer.agents.spec import HUMAN
+from buccaneer.cli_support.common import CliError
 from buccaneer.cli_support.play import console_reader
 from buccaneer.core import get_spec
 from buccaneer.server.client import ClientError, Decide, Outcome, SeatClient, agent_decider
+from buccaneer.server.logs import FORMATS
 from buccaneer.server.migrate import upgrade
 from buccaneer.server.settings import ENV, LIMITS, Settings
 from buccaneer.server.storage import async_url
@@ -41,7 +43,20 @@ def check_settings(settings: Settings, changes: Sequence[str] = ()) -> Settings:
         )
     if not 0 < settings.port < 65536:
         raise CliError(f"--port must be 1 to 65535, got {settings.port}")
+    if settings.log_format not in FORMATS:
+        raise CliError(f"--log-format must be one of {', '.join(FORMATS)}")
     return settings
+
+
+def env_limits(environ: Mapping[str, str] | None = None) -> list[str]:
+    """The limits set in the environment, as `--set` changes: BUCCANEER_<LIMIT> (upper case,
+    e.g. BUCCANEER_MESSAGE_RATE=50). `--set` on the command line comes after, and wins."""
+    environ = os.environ if environ is None else environ
+    return [
+        f"{key}={environ[f'BUCCANEER_{key.upper()}']}"
+        for key in LIMITS
+        if f"BUCCANEER_{key.upper()}" in environ
+    ]
 
 
 def apply_changes(settings: Settings, changes: Sequence[str]) -> Settings:

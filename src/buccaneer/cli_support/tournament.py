@@ -8,7 +8,8 @@ from typing import Any
 
 from rich.table import Table
 
-from buccaneer.cli_support.common import CliError, parse_agent
+from buccaneer.agents.spec import parse_agent
+from buccaneer.cli_support.common import CliError
 from buccaneer.core import GameSpec
 from buccaneer.sim.games import Entrant
 

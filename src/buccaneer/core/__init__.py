@@ -5,7 +5,7 @@ from buccaneer.core.events import Event
 from buccaneer.core.game import GameSpec
 from buccaneer.core.options import Option
 from buccaneer.core.record import GameRecord, replay
-from buccaneer.core.registry import GAMES, get_spec, load
+from buccaneer.core.registry import GAMES, get_spec, load, register
 from buccaneer.core.rng import Rng
 from buccaneer.core.state import Action, State
 
@@ -22,5 +22,6 @@ __all__ = [
     "State",
     "get_spec",
     "load",
+    "register",
     "replay",
 ]

@@ -7,6 +7,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from buccaneer.core.contract import EventData, ViewModel
 from buccaneer.core.options import Option
 from buccaneer.core.state import Action, State
 
@@ -91,6 +92,18 @@ class GameSpec:
     # `(num_envs, players, seed=..., **options) -> gymnasium.vector.VectorEnv`, reached through
     # `buccaneer.rl.vector.make`. None: the game has none (use the single-game adapters).
     vector_env: Callable[..., Any] | None = None
+    # The typed contract to the browser (core/contract.py; the game's `contract.py`): the model
+    # of `view(seat)` for a seat and for a spectator (None), and one model of a log line's
+    # `data` per kind of the game's `log.EVENT_TYPES`. The server serves their JSON Schema and
+    # the client's TypeScript types are generated from it; the conformance suite requires
+    # both of every registered game (None / empty: not declared yet).
+    view_model: type[ViewModel] | None = None
+    event_models: tuple[type[EventData], ...] = ()
+    # The dice a game rolled (provable fairness, the end screen's dice panel): every die rolled
+    # in `state`, in order, as an index into `dice_faces` (the names of a die's faces, each as
+    # likely as the others on a fair die). None: the game rolls no dice.
+    dice_rolls: Callable[[State], list[int]] | None = None
+    dice_faces: tuple[str, ...] = ()
 
     @property
     def player_counts(self) -> range:

@@ -26,9 +26,26 @@ if TYPE_CHECKING:  # state.py builds records, so the state type is named for the
 FORMAT = "buccaneer-record/1"
 
 
+# A salt or a commitment: 64 lowercase hex digits (32 bytes; a SHA-256 digest).
+HEX64 = "^[0-9a-f]{64}$"
+
+
+class ResultShape(Shape):
+    """How a server's record says the game ended: the final scores and winners and the
+    SHA-256 of the whole log (core/fairness.py, `log_digest`), which every action shapes."""
+
+    model_config = ConfigDict(extra="forbid", strict=True, frozen=True)
+
+    scores: list[float | int]
+    winners: list[StrictInt]
+    log_sha256: Annotated[StrictStr, Field(pattern=HEX64)]
+
+
 class RecordShape(Shape):
     """A record's JSON: `{"format", "game", "players", "options", "seed", "actions"}` with
-    `actions` a list of `[seat, action_object]` pairs in the order they were applied."""
+    `actions` a list of `[seat, action_object]` pairs in the order they were applied; a
+    server's record of a finished table adds `salt`, `commitment` and `result`
+    (core/fairness.py, `buccaneer verify`)."""
 
     # Lax only so a JSON array can fill the (seat, action) pairs; every scalar is strict.
     model_config = ConfigDict(extra="forbid", strict=False, frozen=True)
@@ -39,6 +56,9 @@ class RecordShape(Shape):
     options: dict[StrictStr, JsonValue]
     seed: Annotated[StrictInt, Field(ge=0, le=MAX_SEED)]
     actions: list[tuple[StrictInt, dict[StrictStr, JsonValue]]]
+    salt: Annotated[StrictStr, Field(pattern=HEX64)] | None = None
+    commitment: Annotated[StrictStr, Field(pattern=HEX64)] | None = None
+    result: ResultShape | None = None
 
 
 RECORD_FIELDS = tuple(RecordShape.model_fields)
@@ -61,9 +81,15 @@ class GameRecord:
     options: dict[str, Any]
     seed: int
     actions: list[tuple[int, dict[str, Any]]] = field(default_factory=list)
+    # A server's record of a finished table (core/fairness.py): the salt and the commitment
+    # published when the table was created, and the result the server reached. None: not
+    # stated (a record of the engine's own, or of a table stored before commitments).
+    salt: str | None = None
+    commitment: str | None = None
+    result: dict[str, Any] | None = None
 
     def to_dict(self) -> dict[str, Any]:
-        return {
+        data: dict[str, Any] = {
             "format": FORMAT,
             "game": self.game,
             "players": self.players,
@@ -71,6 +97,11 @@ class GameRecord:
             "seed": self.seed,
             "actions": [[seat, action] for seat, action in self.actions],
         }
+        for key in ("salt", "commitment", "result"):
+            value = getattr(self, key)
+            if value is not None:
+                data[key] = value
+        return data
 
     def to_json(self, indent: int | None = None) -> str:
         return json.dumps(self.to_dict(), indent=indent)
@@ -127,7 +158,14 @@ class GameRecord:
                 raise _refuse(f"actions[{i}][1]", f"is not a {spec.name} action: {exc}") from None
             actions.append((seat, action))
         return cls(
-            game=spec.name, players=shape.players, options=options, seed=shape.seed, actions=actions
+            game=spec.name,
+            players=shape.players,
+            options=options,
+            seed=shape.seed,
+            actions=actions,
+            salt=shape.salt,
+            commitment=shape.commitment,
+            result=None if shape.result is None else shape.result.model_dump(),
         )
 
     @classmethod

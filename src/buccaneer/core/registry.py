@@ -1,5 +1,8 @@
 """Finding games by name and creating them: the platform's public entry points.
 
+The games register into this module (`register`); it never imports them, so the layers run
+one way (core <- games).
+
 The game and state classes are named here for types only, so the record module can build on
 this one while `State.record()` builds records."""
 
@@ -8,6 +11,7 @@ from __future__ import annotations
 import random
 import secrets
 from collections.abc import Mapping
+from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
 
 from buccaneer.core.errors import OptionError
@@ -20,17 +24,27 @@ if TYPE_CHECKING:
     from buccaneer.core.state import State
 
 
-def _registry() -> Mapping[str, GameSpec]:
-    from buccaneer.games import REGISTRY  # noqa: PLC0415  (games import core; avoid a cycle)
+REGISTERED: dict[str, GameSpec] = {}
+"""The games registered so far, by name, in the order they were registered. Core names no game:
+the games register themselves (`buccaneer.games` does it for all of them on import, and
+`buccaneer/__init__.py` imports `buccaneer.games`, so any `import buccaneer...` fills this).
+Tests add a game for one test with `monkeypatch.setitem(REGISTERED, spec.name, spec)`."""
 
-    return {spec.name: spec for spec in REGISTRY}
+
+def register(*specs: GameSpec) -> None:
+    """Add games to the registry. A second game under a name already taken is refused, so two
+    plug-ins can never shadow one another; registering the same spec again changes nothing."""
+    for spec in specs:
+        known = REGISTERED.get(spec.name)
+        if known is not None and known is not spec:
+            raise ValueError(f"a game named {spec.name!r} is already registered")
+        REGISTERED[spec.name] = spec
 
 
 def get_spec(game: str) -> GameSpec:
-    games = _registry()
-    if game not in games:
-        raise OptionError(f"unknown game {shown(game)}; available: {', '.join(sorted(games))}")
-    return games[game]
+    if game not in REGISTERED:
+        raise OptionError(f"unknown game {shown(game)}; available: {', '.join(sorted(REGISTERED))}")
+    return REGISTERED[game]
 
 
 def load(game: str, players: int, seed: int | None = None, **options: Any) -> State:
@@ -50,20 +64,8 @@ def load(game: str, players: int, seed: int | None = None, **options: Any) -> St
     return spec.new_state(players, seed, canonical)
 
 
-class _Games(Mapping[str, "GameSpec"]):
-    """`buccaneer.GAMES`: a live read-only mapping of game name to its spec."""
-
-    def __getitem__(self, name: str) -> GameSpec:
-        return _registry()[name]
-
-    def __iter__(self):  # type: ignore[no-untyped-def]
-        return iter(_registry())
-
-    def __len__(self) -> int:
-        return len(_registry())
-
-
-GAMES: Mapping[str, GameSpec] = _Games()
+# `buccaneer.GAMES`: a live, read-only view of the registry (game name -> its spec).
+GAMES: Mapping[str, GameSpec] = MappingProxyType(REGISTERED)
 
 
 def seat_knowledge(state: State, seat: int) -> Any:

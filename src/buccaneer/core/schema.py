@@ -145,6 +145,11 @@ class ActionParser(Generic[A]):
         union: Any = Annotated[Union[tuple(shapes)], Field(discriminator="type")]  # noqa: UP007
         self.adapter: TypeAdapter[ActionShape] = TypeAdapter(union)
 
+    @classmethod
+    def of(cls, game: str, actions: Sequence[Any]) -> ActionParser[Any]:
+        """The parser of actions declared with `core.actions.json_action` (each has `Shape`)."""
+        return cls(game, [action.Shape for action in actions])
+
     def __call__(self, data: Any) -> A:
         if not isinstance(data, dict):
             raise IllegalAction(f"an action must be a JSON object, got {shown(data)}")

@@ -1,8 +1,12 @@
-"""The game registry: one line per game plug-in. Nothing outside this package names a game."""
+"""The game registry: one line per game plug-in. Nothing outside this package names a game.
 
-from buccaneer.core.game import GameSpec
+Importing this package registers every game with the core registry (`core.registry.register`);
+`buccaneer/__init__.py` imports it, so `get_spec`, `load` and `GAMES` know every game after any
+`import buccaneer...`, in worker processes too."""
+
+from buccaneer.core.registry import register
 from buccaneer.games.cartagena import SPEC as CARTAGENA
 from buccaneer.games.tortuga import SPEC as TORTUGA
 from buccaneer.games.tortuga1667 import SPEC as TORTUGA1667
 
-REGISTRY: tuple[GameSpec, ...] = (CARTAGENA, TORTUGA, TORTUGA1667)
+register(CARTAGENA, TORTUGA, TORTUGA1667)

@@ -6,9 +6,7 @@ and its codec, so a new game plug-in with a codec gets all three environments.
 
 from __future__ import annotations
 
-import importlib
 import io
-from types import ModuleType
 from typing import Any
 
 from buccaneer.core.codec import Codec, make_codec
@@ -31,17 +29,6 @@ def final_rewards(state: State) -> list[float]:
 
 def agent_name(seat: int) -> str:
     return f"player_{seat}"
-
-
-def require(module: str, extra: str = "rl") -> ModuleType:
-    """Import an optional library, or fail saying which extra installs it."""
-    try:
-        return importlib.import_module(module)
-    except ImportError as exc:
-        raise ImportError(
-            f"{module} is not installed; install buccaneer's RL extra: pip install "
-            f'"buccaneer[{extra}]" (or pip install -e ".[{extra}]" in a checkout)'
-        ) from exc
 
 
 class Table:
@@ -93,3 +80,6 @@ def render_text(table: Table) -> str:
     console = Console(record=True, width=110, file=io.StringIO())
     console.print(table.spec.render(table.state.view(None)))
     return console.export_text()
+
+
+__all__ = ["LOSS", "WIN", "Table", "agent_name", "final_rewards", "render_text"]

@@ -29,8 +29,9 @@ import numpy as np
 
 from buccaneer import agents as agent_registry
 from buccaneer.core.errors import IllegalAction, OptionError
+from buccaneer.core.optional import require
 from buccaneer.core.registry import GAMES
-from buccaneer.rl.common import LOSS, Table, final_rewards, render_text, require
+from buccaneer.rl.common import LOSS, Table, final_rewards, render_text
 
 require("gymnasium")
 

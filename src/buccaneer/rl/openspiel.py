@@ -34,9 +34,10 @@ from typing import Any
 import numpy as np
 
 from buccaneer.core.codec import Codec, make_codec
+from buccaneer.core.optional import require
 from buccaneer.core.registry import GAMES, get_spec, load
 from buccaneer.core.state import State
-from buccaneer.rl.common import final_rewards, require
+from buccaneer.rl.common import final_rewards
 
 require("pyspiel")
 

@@ -24,7 +24,8 @@ from typing import Any
 
 import numpy as np
 
-from buccaneer.rl.common import Table, agent_name, final_rewards, render_text, require
+from buccaneer.core.optional import require
+from buccaneer.rl.common import Table, agent_name, final_rewards, render_text
 
 require("pettingzoo")
 

@@ -1,9 +1,10 @@
 """The application: settings in, a FastAPI app out, with its services wired together.
 
 `create_app(settings)` is what uvicorn runs (through `app_from_env` for worker processes). The
-`Server` object holds the parts that live as long as the process: the database engine, the
-fanout, the table service, the bot pool, the hub of connections and the background loops that
-fire clocks and look for bot seats that wait.
+`Server` object holds the parts that live as long as the process: the repository (the
+database), the fanout, the table masters, the bot pool, the hub of connections and the
+background loops that fire clocks and look for bot seats that wait. The loops, like the
+WebSocket and the HTTP routes, only find the tables to look at and call their masters.
 """
 
 from __future__ import annotations
@@ -11,7 +12,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-import time
 from collections.abc import AsyncIterator
 from concurrent.futures import Executor
 from typing import Any
@@ -19,23 +19,41 @@ from typing import Any
 from fastapi import FastAPI, WebSocket
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
-from sqlalchemy import select, update
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.requests import Request
 
 import buccaneer
 from buccaneer.core.schema import field_path, problem
-from buccaneer.server import collector, lobby
-from buccaneer.server import storage as db
-from buccaneer.server.auth import new_table_id, token_hash
+from buccaneer.server import (
+    collector,
+    contracts,
+    http_admin,
+    http_moderation,
+    http_mytables,
+    http_notifications,
+    http_operator,
+    http_quick,
+    http_ratings,
+    lobby,
+    logs,
+    metrics,
+)
 from buccaneer.server.bots import BotRunner, make_pool
 from buccaneer.server.collector import Collector
 from buccaneer.server.fanout import Fanout, RedisFanout
 from buccaneer.server.limits import Buckets, HttpLimits
-from buccaneer.server.live import Hub, chat_lines, serve_connection
+from buccaneer.server.live import Hub, Process, serve_connection
+from buccaneer.server.logs import RequestLog
+from buccaneer.server.master import Masters
 from buccaneer.server.migrate import upgrade
+from buccaneer.server.notifications import Notifier
+from buccaneer.server.quickplay import QuickPlay
+from buccaneer.server.ratings import Ratings
+from buccaneer.server.repository import Repository
+from buccaneer.server.repository_notifications import NotificationStore
+from buccaneer.server.repository_queue import QueueRepository
 from buccaneer.server.settings import Settings
-from buccaneer.server.tables import ACTIVE, OVER, WAITING, LiveTable, Refused, TableService
+from buccaneer.server.tables import Refused
 from buccaneer.server.webclient import add_client
 
 log = logging.getLogger("buccaneer.server")
@@ -52,8 +70,18 @@ STATUS = {
     "not_waiting": 409,
     "full": 409,
     "taken": 409,
+    "reserved": 409,
+    "no_open_seat": 409,
+    "seat_given_up": 403,
+    "already_reported": 409,
+    "not_queued": 404,
+    "seated": 409,
     "unsupported_media_type": 415,
     "unreadable": 500,
+    "draining": 503,
+    "banned": 403,
+    "forbidden": 403,
+    "unknown_operator": 401,
 }
 
 
@@ -65,31 +93,45 @@ class Server:
     ) -> None:
         self.settings = settings
         self.collector = collector
-        self.engine = db.make_engine(settings.database_url)
+        self.repository = Repository.at(settings.database_url)
         self.fanout: Fanout = RedisFanout(settings.redis_url) if settings.redis_url else Fanout()
-        self.tables = TableService(self.engine, self.fanout, shared=settings.redis_url is not None)
+        shared = settings.redis_url is not None
+        self.masters = Masters(self.repository, self.fanout, shared, settings=settings)
         self.hub = Hub()
         self.fanout.listen(self.hear)
         self.pool = pool or make_pool(settings.bot_workers)
         self.own_pool = pool is None
-        self.bots = BotRunner(self.tables, self.pool)
-        self.tables.on_change.append(self.bots.look)
+        self.bots = BotRunner(self.masters.bot_move, self.pool)
+        self.masters.bots = self.bots
         self.address_buckets = Buckets(
             settings.address_message_rate, settings.address_message_burst
         )
+        self.process = Process(self.masters, self.hub, settings, self.address_buckets)
         self.loops: list[asyncio.Task[None]] = []
+        # A rated table is rated when it ends (a watcher), or by the sweep after a crash.
+        self.ratings = Ratings(self.masters)
+        self.masters.watchers.append(self.ratings.watch)
+        self.quick = QuickPlay(self.masters, QueueRepository(self.repository.engine))
+        # Turns, game ends and full tables told by webhook and email (an outbox and a sender).
+        store = NotificationStore(self.repository.engine)
+        self.notifier = Notifier(store, settings, self.masters.now)
+        self.masters.watchers.append(self.notifier.watch)
 
     async def hear(self, event: dict[str, Any]) -> None:
-        """An event from any process: the table service notes it first, so that the
-        connections it wakes find the cached table marked as behind."""
-        self.tables.heard(event)
+        """An event from any process: the masters note it first, so that the connections it
+        wakes find the cached table marked as behind."""
+        self.masters.heard(event)
         await self.hub.event(event)
 
     async def start(self) -> None:
         await self.fanout.start()
+        await self.ratings.start()
         self.loops = [
             asyncio.create_task(self.clock_loop()),
             asyncio.create_task(self.sweep_loop()),
+            asyncio.create_task(self.quick.run()),
+            asyncio.create_task(self.notifier.run()),
+            asyncio.create_task(self.ratings.run(self.settings.sweep_seconds)),
         ]
         if self.collector is not None:
             self.loops.append(asyncio.create_task(self.collector.run()))
@@ -97,13 +139,14 @@ class Server:
     async def stop(self) -> None:
         for task in self.loops:
             task.cancel()
-        for task in [*self.loops, *self.bots.tasks, *self.tables.background]:
+        for task in [*self.loops, *self.bots.tasks, *self.masters.background]:
             task.cancel()
             with contextlib.suppress(asyncio.CancelledError, Exception):
                 await task
+        await self.notifier.stop()
         await self.fanout.stop()
-        await self.tables.action_log.close()
-        await self.engine.dispose()
+        await self.masters.operator.close()
+        await self.repository.close()
         if self.own_pool:
             self.pool.shutdown(wait=False, cancel_futures=True)
 
@@ -114,37 +157,16 @@ class Server:
         while True:
             await asyncio.sleep(0.25)
             try:
-                now = time.time()
-                async with self.engine.connect() as conn:
-                    due = (
-                        await conn.execute(
-                            select(db.tables.c.id)
-                            .where(db.tables.c.status == ACTIVE)
-                            .where(db.tables.c.next_deadline <= now)
-                            .limit(200)
-                        )
-                    ).scalars()
-                    ids = list(due)
-                for table_id in ids:
+                now = self.masters.now()
+                for table_id in await self.repository.due_tables(now, 200):
                     with contextlib.suppress(Refused):  # one unreadable table stops no other
-                        live = await self.tables.fresh(table_id)
-                        if live is not None:
-                            await self.expire(live, now)
+                        master = await self.masters.fresh(table_id)
+                        if master is not None:
+                            await master.expire(now)
             except asyncio.CancelledError:
                 raise
             except Exception:
                 log.exception("clock loop")
-
-    async def expire(self, live: LiveTable, now: float) -> None:
-        rule = live.spec.time_rule
-        for seat, deadline in sorted(live.deadlines.items()):
-            if deadline > now or seat not in live.state.to_move():
-                continue
-            if live.clock.get("on_expiry") == "rule" and rule is not None:
-                with contextlib.suppress(Refused):
-                    await self.tables.submit(live.id, seat, rule[1], live.version)
-            else:
-                self.bots.play(live, seat, "heuristic", delay=0)
 
     async def sweep_loop(self) -> None:
         """Tables whose bot is asked but not playing (after a restart, or a lost race) are
@@ -152,135 +174,20 @@ class Server:
         first = True
         while True:
             try:
-                cutoff = time.time() - (0 if first else self.settings.sweep_seconds)
-                async with self.engine.connect() as conn:
-                    ids = list(
-                        (
-                            await conn.execute(
-                                select(db.tables.c.id)
-                                .where(db.tables.c.status == ACTIVE)
-                                .where(db.tables.c.updated_at <= cutoff)
-                                .order_by(db.tables.c.updated_at)
-                                .limit(500)
-                            )
-                        ).scalars()
-                    )
-                for table_id in ids:
+                cutoff = self.masters.now() - (0 if first else self.settings.sweep_seconds)
+                for table_id in await self.repository.idle_tables(cutoff, 500):
                     with contextlib.suppress(Refused):  # one unreadable table stops no other
-                        live = await self.tables.fresh(table_id)
-                        if live is not None:
-                            await self.bots.look(live)
+                        master = await self.masters.fresh(table_id)
+                        if master is not None:
+                            await master.look_for_bots()
+                # Chat past its retention, votes of finished tables (at most hourly).
+                await self.masters.moderation.sweep()
             except asyncio.CancelledError:
                 raise
             except Exception:
                 log.exception("sweep loop")
             first = False
             await asyncio.sleep(self.settings.sweep_seconds)
-
-    # -- who is who ---------------------------------------------------------------------------
-
-    async def seat_of_token(self, token: str, table_id: str | None) -> tuple[str, int] | None:
-        """The (table, seat) a seat token opens: the named table's, or the newest table's."""
-        query = (
-            select(db.seats.c.table_id, db.seats.c.seat)
-            .join(db.tables, db.tables.c.id == db.seats.c.table_id)
-            .where(db.seats.c.token_hash == token_hash(token))
-            .order_by(db.tables.c.created_at.desc())
-            .limit(1)
-        )
-        if table_id is not None:
-            query = query.where(db.seats.c.table_id == table_id)
-        async with self.engine.connect() as conn:
-            row = (await conn.execute(query)).first()
-        return (row.table_id, row.seat) if row else None
-
-    async def account_of_session(self, token: str | None) -> tuple[int, str] | None:
-        if not token:
-            return None
-        async with self.engine.connect() as conn:
-            row = (
-                await conn.execute(
-                    select(db.accounts.c.id, db.accounts.c.name)
-                    .join(db.sessions, db.sessions.c.account_id == db.accounts.c.id)
-                    .where(db.sessions.c.token_hash == token_hash(token))
-                )
-            ).first()
-        return (row.id, row.name) if row else None
-
-    def present(self, table_id: str, seat: int) -> bool:
-        """Whether `seat`'s player has a connection open to this process. Across several
-        processes only this one's connections are known, so a seat counts as absent here."""
-        if self.tables.shared:
-            return False
-        return any(conn.seat == seat for conn in self.hub.tables.get(table_id, ()))
-
-    async def recent_chat(self, table_id: str) -> list[dict[str, Any]]:
-        return await chat_lines(self, table_id)
-
-    # -- seats and tables ---------------------------------------------------------------------
-
-    async def leave(self, live: LiveTable, seat: int) -> None:
-        """Before the start a seat becomes free again; during the game a bot plays it (the
-        player may come back and take it)."""
-        if live.seats[seat].kind != "human":
-            raise Refused("bot_seat", "that seat is a bot's")
-        if live.status == OVER:
-            raise Refused("over", "the game is over")
-        if live.status == ACTIVE and live.seats[seat].agent is not None:
-            raise Refused("handed", "a bot plays your seat already")
-        if live.status == WAITING:
-            async with live.lock:
-                await self.tables.catch_up(live)
-                await self.tables.write_seats(
-                    live, {seat: {"claimed": False, "name": None, "account_id": None}}
-                )
-            await self.tables.changed(live, "table")
-        else:
-            await self.tables.set_agent(live, seat, "heuristic")
-
-    async def rematch(self, live: LiveTable) -> str:
-        """The same seats (the same tokens, names and bots) at a new table with a new seed;
-        asking twice, or from two processes, gives one rematch."""
-        if live.status != OVER:
-            raise Refused("not_over", "a rematch can be asked for once the game is over")
-        if live.rematch is None:
-            seats = [
-                {
-                    "kind": s.kind,
-                    "agent": s.agent if s.kind == "bot" else None,
-                    "token_hash": s.token_hash,
-                    "name": s.name,
-                    "account_id": s.account_id,
-                    "claimed": s.claimed,
-                }
-                for s in live.seats
-            ]
-            new_id = await self.tables.create(
-                live.spec,
-                players=live.players,
-                options=live.options,
-                seats=seats,
-                clock=live.clock,
-                listed=False,
-                bot_delay=live.bot_delay,
-                rematch_of=live.id,
-                table_id=new_table_id(),
-            )
-            async with db.begin(self.engine) as conn:
-                await conn.execute(
-                    update(db.tables)
-                    .where(db.tables.c.id == live.id)
-                    .where(db.tables.c.rematch.is_(None))
-                    .values(rematch=new_id)
-                )
-                live.rematch = (
-                    await conn.execute(select(db.tables.c.rematch).where(db.tables.c.id == live.id))
-                ).scalar_one()
-            started = await self.tables.get(new_id)
-            if started is not None and live.rematch == new_id:
-                await self.bots.look(started)
-        await self.fanout.publish({"kind": "rematch", "table": live.id, "rematch": live.rematch})
-        return str(live.rematch)
 
 
 def create_app(
@@ -319,12 +226,14 @@ def create_app(
 
     @app.exception_handler(Refused)
     async def refused(_request: Request, exc: Refused) -> JSONResponse:
+        metrics.errors.labels(exc.code).inc()
         return JSONResponse(
             {"error": exc.code, "message": exc.message}, status_code=STATUS.get(exc.code, 400)
         )
 
     @app.exception_handler(RequestValidationError)
     async def invalid(_request: Request, exc: RequestValidationError) -> JSONResponse:
+        metrics.errors.labels("bad_request").inc()
         return JSONResponse({"error": "bad_request", "message": explain_request(exc)}, 422)
 
     @app.exception_handler(StarletteHTTPException)
@@ -340,10 +249,19 @@ def create_app(
         return JSONResponse({"error": "server_error", "message": "the server failed"}, 500)
 
     app.include_router(lobby.router)
+    app.include_router(http_mytables.router)
+    app.include_router(http_moderation.router)
+    app.include_router(http_quick.router)
+    app.include_router(http_ratings.router)
+    app.include_router(contracts.router)
+    app.include_router(http_operator.router)
+    app.include_router(http_admin.router)
+    app.include_router(http_notifications.router)
+    app.include_router(http_notifications.pages)
 
     @app.websocket("/ws")
     async def websocket(ws: WebSocket) -> None:
-        await serve_connection(server, ws)
+        await serve_connection(server.process, ws)
 
     add_client(app)
 
@@ -353,6 +271,7 @@ def create_app(
         burst=settings.http_burst,
         max_body=settings.max_body,
     )
+    app.add_middleware(RequestLog)  # outermost: a request refused by the limits is logged too
     return app
 
 
@@ -373,7 +292,9 @@ def explain_request(exc: RequestValidationError) -> str:
 def app_from_env() -> FastAPI:
     """For uvicorn's worker processes: the settings come in an environment variable. The
     process is the server's own, so it manages the garbage collector (`collector.py`)."""
-    app = create_app(Settings.from_env(), migrate=False, own_process=True)
+    settings = Settings.from_env()
+    logs.setup(settings.log_format)
+    app = create_app(settings, migrate=False, own_process=True)
     collector.settle()
     return app
 

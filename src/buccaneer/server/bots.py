@@ -2,8 +2,8 @@
 the server.
 
 A bot is an actor like any person: it reads the table at a version, chooses, and submits its
-action through the table service with that version. Each pool process keeps the states it has
-built, so a move costs the new actions only, not a replay of the game.
+action through the table's master with that version (`Masters.bot_move`). Each pool process
+keeps the states it has built, so a move costs the new actions only, not a replay of the game.
 """
 
 from __future__ import annotations
@@ -13,17 +13,22 @@ import logging
 import multiprocessing
 import random
 import secrets
+import time
 from collections import OrderedDict
+from collections.abc import Awaitable, Callable
 from concurrent.futures import Executor, ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from typing import Any
 
 import buccaneer
-from buccaneer import agents
-from buccaneer.cli_support.common import CliError, parse_agent
+from buccaneer.agents.spec import AgentSpecError, parse_agent
 from buccaneer.core import GameSpec, OptionError, State, get_spec
-from buccaneer.server.tables import LiveTable, Refused, TableService
+from buccaneer.server import metrics
+from buccaneer.server.tables import LiveTable, Refused
 
 log = logging.getLogger("buccaneer.server")
+# How a bot's chosen action reaches its table: (table, seat, action JSON, version).
+Submit = Callable[[str, int, dict[str, Any], int], Awaitable[None]]
 
 # -- inside a pool process ------------------------------------------------------------------
 
@@ -53,7 +58,7 @@ def choose(job: dict[str, Any]) -> dict[str, Any]:
     """One bot decision (runs in a pool process)."""
     state = _state_for(job)
     spec = parse_agent(job["agent"])
-    agent = agents.make(spec.name, **spec.params)
+    agent = spec.make()
     action = agent.act(state, job["seat"], random.Random(job["rng"]))
     return dict(action.to_json())
 
@@ -66,7 +71,7 @@ def check_agent(text: str, max_seconds: float, max_iterations: int) -> str:
     its budget would hold a pool process longer than the server allows."""
     try:
         spec = parse_agent(text)
-    except (CliError, OptionError) as exc:
+    except (AgentSpecError, OptionError) as exc:
         raise Refused("bad_agent", str(exc)) from None
     if spec.is_human:
         raise Refused("bad_agent", "a bot seat needs a bot agent: random, heuristic or ismcts")
@@ -89,8 +94,8 @@ def make_pool(workers: int) -> Executor:
 class BotRunner:
     """Finds seats a bot plays that are asked now, and plays them."""
 
-    def __init__(self, tables: TableService, pool: Executor) -> None:
-        self.tables = tables
+    def __init__(self, submit: Submit, pool: Executor) -> None:
+        self.submit = submit
         self.pool = pool
         self.pending: set[tuple[str, int, int]] = set()
         self.tasks: set[asyncio.Task[None]] = set()
@@ -131,14 +136,21 @@ class BotRunner:
             if wait > 0:
                 await asyncio.sleep(wait)
             loop = asyncio.get_running_loop()
+            started = time.perf_counter()
             action = await loop.run_in_executor(self.pool, choose, job)
-            await self.tables.submit(job["table"], job["seat"], action, version)
+            metrics.bot_think.observe(time.perf_counter() - started)
+            await self.submit(job["table"], job["seat"], action, version)
         except Refused as exc:
             # The table moved on meanwhile (a person took the seat back, another process's bot
             # was first): nothing to do; whoever is asked next is looked at by that change.
             log.debug("bot move on %s refused: %s", key, exc.message)
         except asyncio.CancelledError:
             raise
+        except BrokenProcessPool:
+            # The pool's processes went first: a stop signal reaches the whole process group,
+            # so they end while this process is still finishing its requests. Nothing was
+            # stored; after a restart the sweep asks the bot again.
+            log.warning("bot move on %s not made: the bot pool's processes are gone", key)
         except Exception:
             log.exception("bot move on %s failed", key)
         finally:

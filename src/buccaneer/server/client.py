@@ -21,8 +21,7 @@ from urllib.parse import urlsplit, urlunsplit
 import websockets
 from websockets.exceptions import ConnectionClosed, InvalidHandshake
 
-from buccaneer import agents
-from buccaneer.cli_support.common import parse_agent
+from buccaneer.agents.spec import parse_agent
 from buccaneer.core import get_spec
 
 Decide = Callable[[dict[str, Any], list[dict[str, Any]], random.Random], dict[str, Any]]
@@ -65,7 +64,7 @@ def agent_decider(agent_text: str) -> Decide:
     spec = parse_agent(agent_text)
     if spec.is_human:
         raise ClientError("a person plays with a browser or the terminal menu, not an agent")
-    agent = agents.make(spec.name, **spec.params)
+    agent = spec.make()
 
     def decide(view: dict[str, Any], legal: list[dict[str, Any]], rng: random.Random) -> Any:
         game = get_spec(view["game"])
@@ -183,7 +182,12 @@ class SeatClient:
         kind = message.get("type")
         if kind == "error":
             self.outcome.errors.append(message)
-            if message.get("code") in ("unknown_token", "no_table", "unknown_session"):
+            if message.get("code") in (
+                "unknown_token",
+                "seat_given_up",
+                "no_table",
+                "unknown_session",
+            ):
                 raise ClientError(message["message"])
             # A refused action: the sync that follows puts the decision to us again.
             self.acted_for = None

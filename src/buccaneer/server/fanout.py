@@ -4,7 +4,7 @@ An event says *that* something happened ("table T is at version v", "seats chang
 line everyone at the table may read); each connection then builds its own message from its
 own seat's view. A "version" event also carries the stored move that made it (hidden choices
 included, like the database), so that a process one version behind need not read the
-database; that part is the table service's (`TableService.heard`) and never reaches a
+database; that part is the table masters' (`Masters.heard`) and never reaches a
 client. In one process the events go straight to the local listeners; with `--redis-url` they
 go through Redis pub/sub, so workers and hosts sharing one database all hear every table's
 events.
@@ -44,6 +44,9 @@ class Fanout:
 
     async def publish(self, event: dict[str, Any]) -> None:
         await self.deliver(event)
+
+    async def ping(self) -> None:
+        """Raise when the fanout's broker cannot be reached (the readiness check)."""
 
     async def deliver(self, event: dict[str, Any]) -> None:
         for listener in self.listeners:
@@ -98,3 +101,6 @@ class RedisFanout(Fanout):
 
     async def publish(self, event: dict[str, Any]) -> None:
         await self.redis.publish(CHANNEL, json.dumps(event))
+
+    async def ping(self) -> None:
+        await self.redis.ping()

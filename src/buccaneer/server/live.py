@@ -1,10 +1,12 @@
 """Live play over WebSocket: one `Connection` per socket, and the hub that tells them news.
 
 A connection says hello (a table, a seat token or none for a spectator, the last version it
-saw), then sends actions, chat and table requests. Every message it receives is built for its
-seat when it is sent (`messages.py`); news from the fanout only marks a connection as behind,
-and its one writer task catches it up, so a burst of moves costs one update, and no message is
-ever interleaved with another.
+saw), then sends actions, chat and table requests. It is an adapter over the table's master
+(`master.py`): it parses a message, calls one command and sends the answer, and holds no
+rule of its own beyond what a socket needs (who this connection is, its rate limits, its
+queue). Every message it receives is built for its seat when it is sent (`messages.py`);
+news from the fanout only marks a connection as behind, and its one writer task catches it
+up, so a burst of moves costs one update, and no message is ever interleaved with another.
 """
 
 from __future__ import annotations
@@ -14,17 +16,16 @@ import contextlib
 import logging
 import time
 from collections import defaultdict
-from typing import TYPE_CHECKING, Any
+from dataclasses import dataclass
+from typing import Any
 
-from sqlalchemy import insert, select
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
-from buccaneer.server import messages
-from buccaneer.server import storage as db
+from buccaneer.server import messages, metrics
 from buccaneer.server.auth import clean_name
-from buccaneer.server.bots import check_agent
-from buccaneer.server.limits import Bucket
+from buccaneer.server.limits import Bucket, Buckets
 from buccaneer.server.limits import address as address_of
+from buccaneer.server.master import Masters, TableMaster
 from buccaneer.server.schemas import (
     ActionMessage,
     BadMessage,
@@ -39,10 +40,9 @@ from buccaneer.server.schemas import (
     TakebackMessage,
     parse_message,
 )
-from buccaneer.server.tables import ACTIVE, OVER, WAITING, LiveTable, Refused
-
-if TYPE_CHECKING:
-    from buccaneer.server.app import Server
+from buccaneer.server.settings import Settings
+from buccaneer.server.storage import WAITING
+from buccaneer.server.tables import LiveTable, Refused
 
 log = logging.getLogger("buccaneer.server")
 
@@ -52,10 +52,13 @@ REFRESH: dict[str, Any] = {"refresh": True}
 SYNC: dict[str, Any] = {"sync": True}
 CLOSE: dict[str, Any] = {"close": True}
 QUEUE = 256
+# Chat lines a sync or a comeback carries.
+CHAT_LINES = 50
 
 
 class Hub:
-    """This process's connections, by table."""
+    """This process's connections, by table (where several processes serve the tables, only
+    this process's own)."""
 
     def __init__(self) -> None:
         self.tables: dict[str, set[Connection]] = defaultdict(set)
@@ -73,6 +76,14 @@ class Hub:
                     del self.tables[conn.table_id]
 
     async def event(self, event: dict[str, Any]) -> None:
+        if event.get("kind") == "mutes":
+            # Whom an account mutes now (any process may have stored it): its connections
+            # here leave those accounts' chat out from now on.
+            for group in self.tables.values():
+                for conn in group:
+                    if conn.account is not None and conn.account == event.get("account"):
+                        conn.muted = frozenset(event.get("muted", ()))
+            return
         for conn in list(self.tables.get(event.get("table", ""), ())):
             conn.hear(event)
 
@@ -88,8 +99,18 @@ class Hub:
                 conn.put(message)
 
 
+@dataclass(frozen=True)
+class Process:
+    """What a connection uses of its server process."""
+
+    masters: Masters
+    hub: Hub
+    settings: Settings
+    address_buckets: Buckets
+
+
 class Connection:
-    def __init__(self, server: Server, ws: WebSocket, address: str) -> None:
+    def __init__(self, server: Process, ws: WebSocket, address: str) -> None:
         self.server = server
         self.ws = ws
         self.address = address
@@ -105,6 +126,10 @@ class Connection:
         self.bucket = Bucket(settings.message_rate, settings.message_burst)
         self.chat_bucket = Bucket(settings.chat_rate, settings.chat_burst)
         self.closed = False
+        # The account this connection speaks for (its hello's session, else its seat's), and
+        # the accounts it has muted: their chat lines are left out of what it is sent.
+        self.account: int | None = None
+        self.muted: frozenset[int] = frozenset()
 
     # -- outgoing -----------------------------------------------------------------------------
 
@@ -131,7 +156,15 @@ class Connection:
             if kind == "table":
                 self.put({"table-meta": True})
         elif kind == "chat":
-            self.put({"type": "chat", "message": event["message"]})
+            if event.get("account") is None or event.get("account") not in self.muted:
+                self.put({"type": "chat", "message": event["message"]})
+        elif kind == "votes":
+            self.put(
+                {
+                    "type": "votes",
+                    **{k: event[k] for k in ("seat", "voters", "needed", "of") if k in event},
+                }
+            )
         elif kind == "rematch":
             self.put({"type": "rematch", "table": event["rematch"]})
 
@@ -144,13 +177,14 @@ class Connection:
             try:
                 text = await self.build(item)
             except Refused as exc:  # the table cannot be read (`unreadable`): say so, stay
+                metrics.errors.labels(exc.code).inc()
                 text = messages.encode(messages.error(exc.code, exc.message))
             except Exception:
                 # A message that cannot be built is a bug; the client hears why it is closed
                 # and reconnects to a table read again from the database.
                 log.exception("building a message for table %s failed", self.table_id)
                 if self.table_id is not None:
-                    self.server.tables.forget(self.table_id)
+                    self.server.masters.forget(self.table_id)
                 await self.ws.close(1011, "the server could not build this table's news; reconnect")
                 return
             if text is not None:
@@ -167,8 +201,8 @@ class Connection:
         elif "comeback" in item:
             message = await self.build_comeback(item["comeback"])
         elif "table-meta" in item:
-            live = await self.server.tables.get(self.table_id or "")
-            message = None if live is None else messages.table(live)
+            master = await self.server.masters.get(self.table_id or "")
+            message = None if master is None else messages.table(master.live)
         else:
             message = item
         return None if message is None else messages.encode(message)
@@ -178,46 +212,72 @@ class Connection:
         text, which connections in the same place share: a table's spectators, two tabs)."""
         if self.table_id is None:
             return None
-        live = await self.server.tables.fresh(self.table_id, self.heard)
-        if live is None:
+        master = await self.server.masters.fresh(self.table_id, self.heard)
+        if master is None:
             return None
-        async with live.lock:
+
+        def build(live: LiveTable) -> str | None:
             if live.version == self.sent_version and live.status == self.sent_status:
                 return None
             text = messages.shared_update(live, self.seat, max(self.sent_version, 0))
             self.sent_version, self.sent_status = live.version, live.status
-        return text
+            return text
+
+        return await master.read(build)
 
     def send_sync(self) -> None:
         self.put(SYNC)
 
     async def build_sync(self) -> dict[str, Any] | None:
-        live = await self.server.tables.fresh(self.table_id or "")
-        if live is None:
+        master = await self.server.masters.fresh(self.table_id or "")
+        if master is None:
             return None
-        chat = await self.server.recent_chat(live.id)
-        async with live.lock:
-            message = messages.sync(live, self.seat, chat)
+        chat = await self.recent_chat(master.id)
+        votes = await self.server.masters.moderation.tallies(master.live)
+
+        def build(live: LiveTable) -> dict[str, Any]:
             self.sent_version, self.sent_status = live.version, live.status
-        return {**message, "present": self.server.hub.present(live.id)}
+            return messages.sync(live, self.seat, self.unmuted(live, chat))
+
+        message = await master.read(build)
+        return {**message, "present": self.server.hub.present(master.id), "votes": votes}
 
     async def build_comeback(self, since: int) -> dict[str, Any] | None:
         """For a client coming back: what it missed since its version, the table, the chat."""
-        live = await self.server.tables.fresh(self.table_id or "")
-        if live is None:
+        master = await self.server.masters.fresh(self.table_id or "")
+        if master is None:
             return None
-        chat = await self.server.recent_chat(live.id)
-        async with live.lock:
-            message = messages.update(live, self.seat, min(since, live.version))
+        chat = await self.recent_chat(master.id)
+        votes = await self.server.masters.moderation.tallies(master.live)
+
+        def build(live: LiveTable) -> dict[str, Any]:
             self.sent_version, self.sent_status = live.version, live.status
-        return {
-            **message,
-            "table": live.meta(),
-            "chat": chat,
-            "present": self.server.hub.present(live.id),
-        }
+            return {
+                **messages.update(live, self.seat, min(since, live.version)),
+                "table": live.meta(),
+                "chat": self.unmuted(live, chat),
+            }
+
+        message = await master.read(build)
+        return {**message, "present": self.server.hub.present(master.id), "votes": votes}
+
+    async def recent_chat(self, table_id: str) -> list[dict[str, Any]]:
+        return await self.server.masters.repository.chat_lines(table_id, CHAT_LINES)
+
+    def unmuted(self, live: LiveTable, chat: list[dict[str, Any]]) -> list[dict[str, Any]]:
+        """The chat lines whose speaker (the account at the line's seat) this connection has
+        not muted."""
+        if not self.muted:
+            return chat
+        accounts = [s.account_id for s in live.seats]
+        return [
+            line
+            for line in chat
+            if not 0 <= line["seat"] < len(accounts) or accounts[line["seat"]] not in self.muted
+        ]
 
     def error(self, code: str, text: str, **extra: Any) -> None:
+        metrics.errors.labels(code).inc()
         self.put(messages.error(code, text, **extra))
 
     # -- incoming -----------------------------------------------------------------------------
@@ -268,60 +328,68 @@ class Connection:
             return
         if self.table_id is None:
             raise Refused("hello_first", "say hello first: which table, and your seat token")
-        live = await self.server.tables.get(self.table_id)
-        if live is None:
+        master = await self.server.masters.get(self.table_id)
+        if master is None:
             raise Refused("no_table", "the table is gone")
         if isinstance(message, SyncMessage):
             self.send_sync()
         elif isinstance(message, ActionMessage):
-            await self.act(live, message)
+            await self.act(master, message)
         elif isinstance(message, ChatMessage):
-            await self.chat(live, message)
+            seat = self.need_seat("write to the players' chat")
+            await master.chat(seat, message.text, self.chat_bucket.take)
         elif isinstance(message, HandoverMessage):
-            await self.handover(live, message)
+            seat = self.need_seat("hand a seat to a bot")
+            await master.hand_over(seat, message.seat, message.agent, self.seat_here)
         elif isinstance(message, TakebackMessage):
-            seat = self.need_seat("take a seat back")
-            if live.status != ACTIVE:
-                raise Refused("not_active", "seats are taken back during a game")
-            if live.seats[seat].kind != "human" or live.seats[seat].agent is None:
-                raise Refused("not_handed", "your seat is not played by a bot")
-            await self.server.tables.set_agent(live, seat, None)
+            await master.take_back(self.need_seat("take a seat back"))
         elif isinstance(message, LeaveMessage):
-            await self.server.leave(live, self.need_seat("leave"))
+            await master.leave(self.need_seat("leave"))
         elif isinstance(message, RematchMessage):
             self.need_seat("ask for a rematch")
-            await self.server.rematch(live)
+            await master.rematch()
         elif isinstance(message, ExportMessage):
-            if live.status != OVER:
-                raise Refused(
-                    "not_over", "the record (with the seed) is given once the game is over"
-                )
-            self.put({"type": "export", "record": live.state.record().to_dict()})
+            self.put({"type": "export", "record": master.record()})
 
     def need_seat(self, what: str) -> int:
         if self.seat is None:
             raise Refused("spectator", f"spectators can watch the table but not {what}")
         return self.seat
 
+    def seat_here(self, seat: int) -> bool:
+        """Whether `seat`'s player has a connection open to this process. Across several
+        processes only this one's connections are known, so a seat counts as absent there."""
+        if self.server.masters.shared:
+            return False
+        return seat in self.server.hub.present(self.table_id or "")
+
     async def hello(self, hello: Hello) -> None:
         if self.table_id is not None:
             raise Refused("already", "this connection already sits at a table")
         server = self.server
-        account = await server.account_of_session(hello.session) if hello.session else None
-        if hello.session and account is None:
+        masters = server.masters
+        account = await masters.account_of_session(hello.session) if hello.session else None
+        if hello.session and account is None and hello.token is None:
+            # With a seat token the token is the authority: a page's stale session (logged
+            # out, banned, a restored database) is dropped rather than refusing the seat.
             raise Refused("unknown_session", "that session is not known; log in again")
         seat: int | None = None
         table_id = hello.table
         if hello.token is not None:
-            found = await server.seat_of_token(hello.token, hello.table)
+            found = await masters.seat_of_token(hello.token, hello.table)
             if found is None:
-                raise Refused("unknown_token", "no seat has that token")
+                raise await masters.why_no_seat(hello.token, hello.table)
             table_id, seat = found
         if table_id is None:
             raise Refused("bad_message", "hello message: name a table, a seat token or both")
-        live = await server.tables.fresh(table_id)
-        if live is None:
+        master = await masters.fresh(table_id)
+        if master is None:
             raise Refused("no_table", "there is no such table")
+        live = master.live
+        if seat is None and account is not None:
+            # A session without a token takes the seat where its account sits, if any
+            # ("my tables" opens seats this way); else the connection watches.
+            seat = live.seat_of_account(account[0])
         name = hello.name if hello.name is not None else (account[1] if account else None)
         if name is not None and clean_name(name) is None:
             raise Refused("bad_message", "hello message: 'name' is not a name people can read")
@@ -330,11 +398,17 @@ class Connection:
         ):
             hello = hello.model_copy(update={"version": None})
         if seat is not None and live.seats[seat].kind == "human":
-            await server.tables.claim(
-                live, seat, clean_name(name) if name else None, account[0] if account else None
+            await master.claim(
+                seat, clean_name(name) if name else None, account[0] if account else None
             )
         # Seated only once everything above has worked: a refused hello leaves no trace. (The
         # sync below is built when it is sent, so nothing between the claim and here is missed.)
+        self.account = account[0] if account else None
+        if self.account is None and seat is not None:
+            self.account = live.seats[seat].account_id
+        if self.account is not None:
+            muted = await masters.moderation.repository.muted_by(self.account)
+            self.muted = frozenset(i for i, _name in muted)
         self.table_id, self.seat = table_id, seat
         server.hub.join(self, table_id)
         if hello.version is None:
@@ -344,66 +418,25 @@ class Connection:
         if seat is not None:
             server.hub.tell_presence(table_id, skip=self)
 
-    async def act(self, live: LiveTable, message: ActionMessage) -> None:
+    async def act(self, master: TableMaster, message: ActionMessage) -> None:
         """Submit an action. A refused one is answered with the error (and the table's
         version) and then a `sync`, so the client redraws the table as it is."""
         try:
             seat = self.need_seat("act")
-            if live.seats[seat].bot is not None and live.status == ACTIVE:
-                raise Refused("handed", "a bot plays your seat now; take it back first")
-            rule = live.spec.time_rule
-            if rule is not None and message.action == rule[1]:
-                raise Refused("clock_only", "only the table's clock sends a time-out")
-            await self.server.tables.submit(live.id, seat, message.action, message.version)
+            await master.act(seat, message.action, message.version)
         except Refused as exc:
-            fresh = await self.server.tables.fresh(live.id)
-            self.error(exc.code, exc.message, version=fresh.version if fresh else None)
+            fresh = await self.server.masters.fresh(master.id)
+            self.error(exc.code, exc.message, version=fresh.live.version if fresh else None)
             if fresh is not None:
                 self.send_sync()
 
-    async def chat(self, live: LiveTable, message: ChatMessage) -> None:
-        seat = self.need_seat("write to the players' chat")
-        settings = self.server.settings
-        text = " ".join(message.text.split())
-        if not text:
-            raise Refused("bad_message", "a chat line needs some text")
-        if len(text) > settings.chat_length:
-            raise Refused("too_long", f"a chat line may hold {settings.chat_length} characters")
-        if not self.chat_bucket.take():
-            raise Refused("rate_limited", "too many chat lines; wait a little")
-        name = live.seats[seat].name or live.spec.seat_name(seat)
-        now = time.time()
-        async with db.begin(self.server.engine) as conn:
-            result = await conn.execute(
-                insert(db.chat).values(table_id=live.id, seat=seat, name=name, text=text, at=now)
-            )
-            line_id = result.inserted_primary_key[0] if result.inserted_primary_key else None
-        line = {"id": line_id, "seat": seat, "name": name, "text": text, "at": now}
-        await self.server.fanout.publish({"kind": "chat", "table": live.id, "message": line})
 
-    async def handover(self, live: LiveTable, message: HandoverMessage) -> None:
-        seat = self.need_seat("hand a seat to a bot")
-        if live.status != ACTIVE:
-            raise Refused("not_active", "seats are handed to bots during a game")
-        target = message.seat
-        if type(target) is not int or not 0 <= target < live.players:
-            raise Refused("bad_message", f"there is no seat {target} at this table")
-        if target == seat:
-            raise Refused("own_seat", "hand your own seat over by leaving the table")
-        if live.seats[target].kind != "human" or live.seats[target].agent is not None:
-            raise Refused("bot_seat", "a bot plays that seat already")
-        settings = self.server.settings
-        check_agent(message.agent, settings.bot_seconds, settings.bot_iterations)
-        if self.server.present(live.id, target):
-            raise Refused("present", "that seat's player is here; only an absent player's seat")
-        await self.server.tables.set_agent(live, target, message.agent)
-
-
-async def serve_connection(server: Server, ws: WebSocket) -> None:
+async def serve_connection(server: Process, ws: WebSocket) -> None:
     """One WebSocket from accept to close."""
     address = address_of(ws.scope)
     await ws.accept()
     if server.hub.addresses[address] >= server.settings.connections_per_address:
+        metrics.errors.labels("too_many_connections").inc()
         await ws.send_text(
             messages.encode(messages.error("too_many_connections", "too many connections"))
         )
@@ -433,20 +466,4 @@ async def serve_connection(server: Server, ws: WebSocket) -> None:
             await ws.close()
 
 
-async def chat_lines(server: Server, table_id: str, limit: int = 50) -> list[dict[str, Any]]:
-    async with server.engine.connect() as conn:
-        rows = (
-            await conn.execute(
-                select(db.chat)
-                .where(db.chat.c.table_id == table_id)
-                .order_by(db.chat.c.id.desc())
-                .limit(limit)
-            )
-        ).all()
-    return [
-        {"id": r.id, "seat": r.seat, "name": r.name, "text": r.text, "at": r.at}
-        for r in reversed(rows)
-    ]
-
-
-__all__ = ["Connection", "Hub", "chat_lines", "serve_connection"]
+__all__ = ["Connection", "Hub", "Process", "serve_connection"]

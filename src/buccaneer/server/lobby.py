@@ -1,8 +1,10 @@
 """The HTTP API: games, the lobby (list, create, join, leave), records and accounts.
 
 Every route answers JSON; a refusal is `{"error": code, "message": words}` with a 4xx status
-and changes nothing. A table's seed is chosen here from `secrets`, never by a client, and its
-record (which holds the seed) is given only once the game is over.
+and changes nothing. A table's seed is chosen by its master from `secrets`, never by a
+client, and its record (which holds the seed) is given only once the game is over. Each
+route is an adapter: it checks the request, calls the table's master (`master.py`) or the
+repository, and words the answer.
 """
 
 from __future__ import annotations
@@ -10,17 +12,14 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
-import time
+import os
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Depends, Header, Query, Request
 from fastapi.responses import JSONResponse
-from sqlalchemy import func, insert, select
-from sqlalchemy.exc import IntegrityError
 
 import buccaneer
 from buccaneer.core import GameSpec, OptionError, get_spec
-from buccaneer.server import storage as db
 from buccaneer.server.auth import (
     clean_name,
     hash_password,
@@ -29,8 +28,10 @@ from buccaneer.server.auth import (
     token_hash,
 )
 from buccaneer.server.bots import check_agent
-from buccaneer.server.clocks import clock_settings
+from buccaneer.server.clocks import ClockError, clock_settings
+from buccaneer.server.master import Masters, TableMaster
 from buccaneer.server.replays import replay_step
+from buccaneer.server.repository import Repository
 from buccaneer.server.schemas import (
     CreateTable,
     JoinTable,
@@ -41,7 +42,8 @@ from buccaneer.server.schemas import (
     QueryInt,
 )
 from buccaneer.server.settings import Settings
-from buccaneer.server.tables import OVER, TABLE_ID, WAITING, Refused
+from buccaneer.server.storage import OVER, WAITING
+from buccaneer.server.tables import LINKED_MODES, TABLE_ID, Refused
 
 
 async def json_bodies_only(request: Request) -> None:
@@ -68,6 +70,16 @@ def server_of(request: Request) -> Any:
     return request.app.state.server
 
 
+def masters_of(request: Request) -> Masters:
+    masters: Masters = server_of(request).masters
+    return masters
+
+
+def repository_of(request: Request) -> Repository:
+    repository: Repository = server_of(request).repository
+    return repository
+
+
 async def account_of(request: Request, authorization: str | None) -> tuple[int, str] | None:
     """The account of an `Authorization: Bearer <session>` header (None without one)."""
     if authorization is None:
@@ -75,10 +87,10 @@ async def account_of(request: Request, authorization: str | None) -> tuple[int, 
     scheme, _, token = authorization.partition(" ")
     if scheme.lower() != "bearer" or not token:
         raise Refused("unknown_session", "send 'Authorization: Bearer <session token>'")
-    account = await server_of(request).account_of_session(token.strip())
+    account = await masters_of(request).account_of_session(token.strip())
     if account is None:
         raise Refused("unknown_session", "that session is not known; log in again")
-    return account  # type: ignore[no-any-return]
+    return account
 
 
 def game_info(spec: GameSpec) -> dict[str, Any]:
@@ -105,16 +117,20 @@ def game_info(spec: GameSpec) -> dict[str, Any]:
     }
 
 
-async def fresh_table(request: Request, table_id: str) -> Any:
-    """The table a path names (None for an id this server never makes)."""
-    if not TABLE_ID.match(table_id):
-        return None
-    return await server_of(request).tables.fresh(table_id)
+async def fresh_table(request: Request, table_id: str) -> TableMaster:
+    """The master of the table a path names (`no_table` for an id this server never makes
+    and for one it does not hold)."""
+    master = await masters_of(request).fresh(table_id) if TABLE_ID.match(table_id) else None
+    if master is None:
+        raise Refused("no_table", "there is no such table")
+    return master
 
 
 @router.get("/health")
 async def health() -> dict[str, Any]:
-    return {"ok": True, "version": buccaneer.__version__}
+    # The answering process: `--workers N` serves one port from N processes, and a caller
+    # (a test, an operator's probe) can tell when every one of them is taking connections.
+    return {"ok": True, "version": buccaneer.__version__, "process": os.getpid()}
 
 
 @router.get("/games")
@@ -124,12 +140,16 @@ async def games() -> list[dict[str, Any]]:
 
 
 def check_seats(req: CreateTable, settings: Settings) -> list[dict[str, Any]]:
+    """Each seat of a new table as stored: its kind (who plays it: a person or a bot) and its
+    mode (how it is filled). Without `seats` every seat is an invite."""
     if req.seats is None:
-        return [{"kind": "human"} for _ in range(req.players)]
+        return [{"kind": "human", "mode": "invite"} for _ in range(req.players)]
     if len(req.seats) != req.players:
         raise Refused(
             "bad_request", f"'seats' lists {len(req.seats)} seats for {req.players} players"
         )
+    if sum(seat.kind == "me" for seat in req.seats) > 1:
+        raise Refused("bad_request", "only one seat can be 'me': the creator sits at one seat")
     seats: list[dict[str, Any]] = []
     for i, seat in enumerate(req.seats):
         name = None
@@ -143,11 +163,18 @@ def check_seats(req: CreateTable, settings: Settings) -> list[dict[str, Any]]:
                 check_agent(agent, settings.bot_seconds, settings.bot_iterations)
             except Refused as exc:
                 raise Refused("bad_agent", f"seats[{i}].agent: {exc.message}") from None
-            seats.append({"kind": "bot", "agent": agent, "name": name, "claimed": True})
-        else:
-            if seat.agent is not None:
-                raise Refused("bad_request", f"seats[{i}] is a person's: it takes no agent")
-            seats.append({"kind": "human", "name": name})
+            seats.append(
+                {"kind": "bot", "mode": "bot", "agent": agent, "name": name, "claimed": True}
+            )
+            continue
+        if seat.agent is not None:
+            raise Refused("bad_request", f"seats[{i}] is a person's: it takes no agent")
+        mode = "invite" if seat.kind == "human" else seat.kind  # `human`: the older `invite`
+        if mode == "open" and name is not None:
+            raise Refused(
+                "bad_request", f"seats[{i}] is open: its name is the one its joiner gives"
+            )
+        seats.append({"kind": "human", "mode": mode, "name": name})
     return seats
 
 
@@ -155,10 +182,11 @@ def check_seats(req: CreateTable, settings: Settings) -> list[dict[str, Any]]:
 async def create_table(
     req: CreateTable, request: Request, authorization: Annotated[str | None, Header()] = None
 ) -> dict[str, Any]:
-    """A new table. The answer holds one secret token per human seat (the invite links) and
-    the spectator link: hand each link to its player."""
+    """A new table. The answer holds one secret link per `invite` seat and the creator's own
+    link for the `me` seat (taken at once, under the creator's name), the numbers of the
+    `open` seats (no token: a join makes one) and the spectator link."""
     server = server_of(request)
-    await account_of(request, authorization)
+    account = await account_of(request, authorization)
     try:
         spec = get_spec(req.game)
         # The game checks the player count and every option (and gives them canonical form).
@@ -169,13 +197,21 @@ async def create_table(
     rule = spec.time_rule
     if req.clock.on_expiry == "rule" and rule is None:
         raise Refused("bad_clock", f"{spec.title} has no time rule; use on_expiry 'bot'")
-    clock = clock_settings(req.clock.model_dump(), rule[0] if rule else None)
+    try:
+        clock = clock_settings(req.clock.model_dump(), rule[0] if rule else None)
+    except ClockError as exc:
+        raise Refused("bad_clock", str(exc)) from None
     tokens: dict[int, str] = {}
     for i, seat in enumerate(seats):
-        if seat["kind"] == "human":
+        if seat["mode"] in LINKED_MODES:
             tokens[i] = new_token()
             seat["token_hash"] = token_hash(tokens[i])
-    table_id = await server.tables.create(
+        if seat["mode"] == "me":
+            seat["claimed"] = True
+            if seat["name"] is None and account is not None:
+                seat["name"] = account[1]
+            seat["account_id"] = account[0] if account else None
+    table_id = await masters_of(request).open(
         spec,
         players=req.players,
         options=dict(state.options),
@@ -183,17 +219,24 @@ async def create_table(
         clock=clock,
         listed=req.listed,
         bot_delay=float(req.bot_delay),
+        rated=req.rated,
+        created_by=account[0] if account else None,
     )
-    live = await server.tables.get(table_id)
-    if live is not None:
-        await server.bots.look(live)
     base = server.settings.base_url
+    links = [
+        {
+            "seat": i,
+            "mode": seats[i]["mode"],
+            "token": token,
+            "invite": f"{base}/tables/{table_id}#token={token}",
+        }
+        for i, token in tokens.items()
+    ]
     return {
         "table": table_id,
-        "seats": [
-            {"seat": i, "token": token, "invite": f"{base}/tables/{table_id}#token={token}"}
-            for i, token in tokens.items()
-        ],
+        "seats": links,
+        "me": next((link for link in links if link["mode"] == "me"), None),
+        "open": [i for i, seat in enumerate(seats) if seat["mode"] == "open"],
         "spectator": f"{base}/tables/{table_id}",
         "websocket": base.replace("http", "ws", 1) + "/ws",
     }
@@ -206,45 +249,26 @@ async def list_tables(
     limit: Annotated[QueryInt, Query(ge=1, le=200)] = 50,
 ) -> list[dict[str, Any]]:
     """Listed tables by status (default: open tables waiting for players), newest first."""
-    server = server_of(request)
-    async with server.engine.connect() as conn:
-        rows = (
-            await conn.execute(
-                select(db.tables.c.id)
-                .where(db.tables.c.status == status)
-                .where(db.tables.c.listed.is_(True))
-                .order_by(db.tables.c.created_at.desc())
-                .limit(limit)
-            )
-        ).scalars()
-        ids = list(rows)
+    masters = masters_of(request)
     out = []
-    for table_id in ids:
+    for table_id in await repository_of(request).listed_tables(status, limit):
         with contextlib.suppress(Refused):  # an unreadable table is left out of the list
-            live = await server.tables.get(table_id)
-            if live is not None:
-                out.append(live.meta())
+            master = await masters.get(table_id)
+            if master is not None:
+                out.append(master.live.meta())
     return out
 
 
 @router.get("/tables/{table_id}")
 async def get_table(table_id: str, request: Request) -> dict[str, Any]:
-    live = await fresh_table(request, table_id)
-    if live is None:
-        raise Refused("no_table", "there is no such table")
-    return live.meta()  # type: ignore[no-any-return]
+    return (await fresh_table(request, table_id)).live.meta()
 
 
 @router.get("/tables/{table_id}/record")
 async def get_record(table_id: str, request: Request) -> JSONResponse:
     """The full record (seed included) of a finished game, for `buccaneer replay`."""
-    live = await fresh_table(request, table_id)
-    if live is None:
-        raise Refused("no_table", "there is no such table")
-    if live.status != OVER:
-        raise Refused("not_over", "the record (with the seed) is given once the game is over")
     return JSONResponse(
-        live.state.record().to_dict(),
+        (await fresh_table(request, table_id)).record(),
         headers={"content-disposition": f'attachment; filename="{table_id}.json"'},
     )
 
@@ -258,9 +282,7 @@ async def get_replay_step(
 ) -> dict[str, Any]:
     """A finished game after `version` actions (-1: the end), as `seat` saw it (none: a
     spectator), with the log lines that seat saw: the browser's replay page."""
-    live = await fresh_table(request, table_id)
-    if live is None:
-        raise Refused("no_table", "there is no such table")
+    live = (await fresh_table(request, table_id)).live
     if live.status != OVER:
         raise Refused("not_over", "a game is replayed once it is over")
     if seat is not None and seat >= live.players:
@@ -270,7 +292,9 @@ async def get_replay_step(
     if version > total:
         raise Refused("bad_request", f"'version' must be at most {total}, the game's last")
     step = await asyncio.to_thread(replay_step, record, total if version < 0 else version, seat)
-    return {**step, "table": table_id, "names": [s["name"] for s in live.meta()["seats"]]}
+    meta = live.meta()
+    proof = {key: meta[key] for key in ("commitment", "seed", "seed_text", "salt", "dice")}
+    return {**step, "table": table_id, "names": [s["name"] for s in meta["seats"]], **proof}
 
 
 @router.post("/tables/{table_id}/join")
@@ -280,41 +304,13 @@ async def join_table(
     request: Request,
     authorization: Annotated[str | None, Header()] = None,
 ) -> dict[str, Any]:
-    """Take a free seat of a waiting table; the answer holds that seat's new token."""
+    """Take an open seat of a waiting table (never one kept for an invite link or for the
+    creator); the answer holds that seat's new token."""
     server = server_of(request)
     account = await account_of(request, authorization)
-    live = await fresh_table(request, table_id)
-    if live is None:
-        raise Refused("no_table", "there is no such table")
-    if live.status != WAITING:
-        raise Refused("not_waiting", "that table has started; ask for a spectator link")
+    master = await fresh_table(request, table_id)
     name = req.name if req.name is not None else (account[1] if account else None)
-    if name is not None and clean_name(name) is None:
-        raise Refused("bad_request", "'name' is not a name people can read")
-    token = new_token()
-    async with live.lock:
-        await server.tables.catch_up(live)
-        free = [s.seat for s in live.seats if s.kind == "human" and not s.claimed]
-        if req.seat is not None and req.seat not in free:
-            raise Refused("taken", f"seat {req.seat} is not free")
-        if not free:
-            raise Refused("full", "every seat is taken")
-        seat = req.seat if req.seat is not None else free[0]
-        taken = await server.tables.take_free_seat(
-            live,
-            seat,
-            {
-                "token_hash": token_hash(token),
-                "name": clean_name(name) if name else None,
-                "account_id": account[0] if account else None,
-            },
-        )
-        if not taken:
-            raise Refused("taken", f"seat {seat} was taken a moment ago; try again")
-        started = await server.tables.start_if_full(live)
-    await server.tables.changed(live, "table")
-    if started:
-        await server.tables.changed(live, "version")
+    seat, token = await master.join(name, account[0] if account else None, req.seat)
     base = server.settings.base_url
     return {
         "table": table_id,
@@ -327,53 +323,30 @@ async def join_table(
 @router.post("/tables/{table_id}/leave")
 async def leave_table(table_id: str, req: LeaveTable, request: Request) -> dict[str, Any]:
     """Give a seat up: free again before the start, played by a bot during the game."""
-    server = server_of(request)
-    if not TABLE_ID.match(table_id):
-        raise Refused("no_table", "there is no such table")
-    found = await server.seat_of_token(req.token, table_id)
-    if found is None:
-        raise Refused("unknown_token", "no seat of this table has that token")
-    live = await server.tables.fresh(table_id)
-    if live is None:
-        raise Refused("no_table", "there is no such table")
-    await server.leave(live, found[1])
-    return live.meta()  # type: ignore[no-any-return]
+    return (await masters_of(request).leave(table_id, req.token)).meta()
 
 
 # -- accounts -----------------------------------------------------------------------------------
 
 
-async def new_session(server: Any, account_id: int) -> str:
+async def new_session(request: Request, account_id: int) -> str:
     token = new_token()
-    async with db.begin(server.engine) as conn:
-        await conn.execute(
-            insert(db.sessions).values(
-                token_hash=token_hash(token), account_id=account_id, created_at=now()
-            )
-        )
+    await repository_of(request).add_session(token_hash(token), account_id, now(request))
     return token
 
 
-def now() -> float:
-    return time.time()
+def now(request: Request) -> float:
+    return masters_of(request).now()
 
 
-async def add_account(server: Any, name: str, password_hash: str | None) -> int:
-    try:
-        async with db.begin(server.engine) as conn:
-            result = await conn.execute(
-                insert(db.accounts).values(
-                    name=name,
-                    name_key=name.casefold(),
-                    password_hash=password_hash,
-                    created_at=now(),
-                )
-            )
-            key = result.inserted_primary_key
-    except IntegrityError:
-        raise Refused("name_taken", f"the name {name!r} is taken") from None
-    assert key is not None
-    return int(key[0])
+async def add_account(request: Request, name: str, password_hash: str | None) -> int:
+    if name.casefold().startswith("bot:"):
+        # The server's rated bot levels are accounts called "Bot: ..." (docs/server.md).
+        raise Refused("name_taken", "names beginning with 'Bot:' are kept for the server's bots")
+    account_id = await repository_of(request).add_account(name, password_hash, now(request))
+    if account_id is None:
+        raise Refused("name_taken", f"the name {name!r} is taken")
+    return account_id
 
 
 @router.post("/accounts", status_code=201)
@@ -383,38 +356,33 @@ async def create_account(req: NewAccount, request: Request) -> dict[str, Any]:
     if name is None:
         raise Refused("bad_request", "'name' is not a name people can read")
     hashed = await asyncio.to_thread(hash_password, req.password)
-    account_id = await add_account(server_of(request), name, hashed)
-    return {"name": name, "session": await new_session(server_of(request), account_id)}
+    account_id = await add_account(request, name, hashed)
+    return {"name": name, "session": await new_session(request, account_id)}
 
 
 @router.post("/sessions")
 async def login(req: Login, request: Request) -> dict[str, Any]:
-    server = server_of(request)
-    async with server.engine.connect() as conn:
-        row = (
-            await conn.execute(
-                select(db.accounts).where(db.accounts.c.name_key == req.name.casefold())
-            )
-        ).first()
+    row = await repository_of(request).account_named(req.name)
     stored = row.password_hash if row is not None else None
     ok = stored is not None and await asyncio.to_thread(password_matches, stored, req.password)
     if row is None or not ok:
         raise Refused("wrong_password", "that name and password do not match")
-    return {"name": row.name, "session": await new_session(server, row.id)}
+    if row.banned:
+        raise Refused("banned", "this account is banned from this server")
+    return {"name": row.name, "session": await new_session(request, row.id)}
 
 
 @router.post("/guests", status_code=201)
 async def create_guest(req: NewGuest, request: Request) -> dict[str, Any]:
     """A guest: a name without a password (a fresh one when none is asked for)."""
-    server = server_of(request)
     if req.name is not None:
         name = clean_name(req.name)
         if name is None:
             raise Refused("bad_request", "'name' is not a name people can read")
     else:
         name = f"guest-{new_token()[:6]}"
-    account_id = await add_account(server, name, None)
-    return {"name": name, "session": await new_session(server, account_id), "guest": True}
+    account_id = await add_account(request, name, None)
+    return {"name": name, "session": await new_session(request, account_id), "guest": True}
 
 
 @router.get("/players/{name}/games")
@@ -422,34 +390,13 @@ async def finished_games(
     name: str, request: Request, limit: Annotated[QueryInt, Query(ge=1, le=500)] = 100
 ) -> list[dict[str, Any]]:
     """The finished games of the account or guest called `name`, newest first."""
-    server = server_of(request)
     if clean_name(name) != name:
         raise Refused("not_found", "there is no player by that name")
-    async with server.engine.connect() as conn:
-        account = (
-            await conn.execute(
-                select(db.accounts.c.id).where(db.accounts.c.name_key == name.casefold())
-            )
-        ).scalar()
-        if account is None:
-            raise Refused("not_found", f"there is no player called {name!r}")
-        rows = (
-            await conn.execute(
-                select(
-                    db.tables.c.id,
-                    db.tables.c.game,
-                    db.tables.c.players,
-                    db.tables.c.result,
-                    db.tables.c.finished_at,
-                    db.seats.c.seat,
-                )
-                .join(db.seats, db.seats.c.table_id == db.tables.c.id)
-                .where(db.seats.c.account_id == account)
-                .where(db.tables.c.status == OVER)
-                .order_by(func.coalesce(db.tables.c.finished_at, 0).desc())
-                .limit(limit)
-            )
-        ).all()
+    repository = repository_of(request)
+    account = await repository.account_named(name)
+    if account is None:
+        raise Refused("not_found", f"there is no player called {name!r}")
+    rows = await repository.finished_games(account.id, limit)
     return [
         {
             "table": r.id,

@@ -34,14 +34,16 @@ def legal(live: LiveTable, seat: int | None) -> list[dict[str, Any]]:
 def log_lines(live: LiveTable, seat: int | None, after: int | None) -> list[dict[str, Any]]:
     """The log lines `seat` may see that were written after version `after` (None: the
     whole log, the set-up's lines at version 0 included), each with the version whose action
-    wrote it."""
+    wrote it, the engine's English words (records, terminals) and the event's structured data,
+    from which the browser writes the line in the player's language. An event's data holds no
+    more than its words: a line hidden from a seat is left out whole."""
     if after is None:
         start = 0
     else:
         start = live.log_marks[after] if after < len(live.log_marks) else len(live.state.log)
     full = live.state.log
     return [
-        {"version": live.version_of_log_line(i), "text": event.text}
+        {"version": live.version_of_log_line(i), "text": event.text, "data": event.data}
         for i, event in enumerate(full[start:], start)
         if event.visible(seat)
     ]

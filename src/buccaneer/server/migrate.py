@@ -10,17 +10,32 @@ from pathlib import Path
 
 from alembic import command
 from alembic.config import Config
-from sqlalchemy import create_engine, event, text
+from alembic.script import ScriptDirectory
+from sqlalchemy import create_engine, event
 from sqlalchemy.engine import make_url
 
-from buccaneer.server.storage import is_sqlite, sqlite_pragmas, sync_url
-
-# Any fixed 64-bit number that names "buccaneer migrations" among advisory locks.
-MIGRATION_LOCK = 0x0B0CCA7EE12
+from buccaneer.server.repository import lock_migrations, sqlite_pragmas, unlock_migrations
+from buccaneer.server.storage import is_sqlite, sync_url
 
 
-def upgrade(url: str) -> None:
-    """Create the database (a SQLite file's folder too) and run every pending migration."""
+def config() -> Config:
+    """alembic's configuration for the server's migrations."""
+    cfg = Config()
+    cfg.set_main_option("script_location", str(Path(__file__).parent / "migrations"))
+    return cfg
+
+
+def head_revision() -> str:
+    """The newest revision of the schema this server knows (what `upgrade` brings a
+    database to; the readiness check and backups compare against it)."""
+    head = ScriptDirectory.from_config(config()).get_current_head()
+    assert head is not None
+    return head
+
+
+def upgrade(url: str, revision: str = "head") -> None:
+    """Create the database (a SQLite file's folder too) and run every pending migration (up
+    to `revision`: the tests build an older schema to upgrade)."""
     if is_sqlite(url):
         database = make_url(url).database
         if database and database != ":memory:":
@@ -33,14 +48,14 @@ def upgrade(url: str) -> None:
     try:
         with engine.connect() as connection:
             if not is_sqlite(url):
-                connection.execute(text("SELECT pg_advisory_lock(:k)"), {"k": MIGRATION_LOCK})
+                lock_migrations(connection)
             try:
                 config.attributes["connection"] = connection
-                command.upgrade(config, "head")
+                command.upgrade(config, revision)
                 connection.commit()
             finally:
                 if not is_sqlite(url):
-                    connection.execute(text("SELECT pg_advisory_unlock(:k)"), {"k": MIGRATION_LOCK})
+                    unlock_migrations(connection)
                     connection.commit()
     finally:
         engine.dispose()

@@ -15,12 +15,14 @@ def replay_step(record: GameRecord, version: int, seat: int | None) -> dict[str,
     saw up to then, each with the version whose action wrote it (0: the setup)."""
     spec = get_spec(record.game)
     state = buccaneer.load(record.game, record.players, seed=record.seed, **record.options)
-    lines = [{"version": 0, "text": e.text} for e in state.log if e.visible(seat)]
+    lines = [{"version": 0, "text": e.text, "data": e.data} for e in state.log if e.visible(seat)]
     for number, (who, action) in enumerate(record.actions[:version], 1):
         before = len(state.log)
         state.apply(who, spec.action_from_json(action))
         lines += [
-            {"version": number, "text": e.text} for e in state.log[before:] if e.visible(seat)
+            {"version": number, "text": e.text, "data": e.data}
+            for e in state.log[before:]
+            if e.visible(seat)
         ]
     return {
         "game": record.game,

@@ -175,20 +175,25 @@ QueryInt = Annotated[int, BeforeValidator(digits_only)]
 
 
 class SeatRequest(Shape):
-    """One seat of a new table: a person (`human`) or a server bot with its agent."""
+    """One seat of a new table, by how it is filled: `me` (the creator, seated at once),
+    `invite` (kept for its link; `human` is its older name), `open` (anyone may join it) or
+    `bot` (a server bot with its agent)."""
 
-    kind: Literal["human", "bot"] = "human"
+    kind: Literal["me", "invite", "open", "human", "bot"] = "invite"
     agent: AgentText | None = None
     name: Name | None = None
 
 
 class ClockRequest(Shape):
-    """`turn`: no clock. `live`: each decision has `seconds`; on expiry the game's own rule
-    (`rule`, where the game has one, e.g. a time-out action) or a bot move (`bot`)."""
+    """`turn`: no clock, or with `days` (whole days, 1 to 7) a time bank per move; on expiry
+    a bot move (`bot`) or the seat forfeited to a bot for good (`forfeit`). `live`: each
+    decision has `seconds`; on expiry the game's own rule (`rule`, where the game has one,
+    e.g. a time-out action) or a bot move (`bot`). `clocks.clock_settings` checks the rest."""
 
     mode: Literal["turn", "live"] = "turn"
     seconds: Annotated[StrictInt | StrictFloat, Field(ge=1, le=86_400)] | None = None
-    on_expiry: Literal["rule", "bot"] | None = None
+    days: StrictInt | StrictFloat | None = None
+    on_expiry: Literal["rule", "bot", "forfeit"] | None = None
 
 
 class CreateTable(Shape):
@@ -199,6 +204,8 @@ class CreateTable(Shape):
     clock: ClockRequest = Field(default_factory=ClockRequest)
     listed: StrictBool = True
     bot_delay: Annotated[StrictInt | StrictFloat, Field(ge=0, le=60)] = 0.5
+    # Rated (docs/server.md, "Ratings"): every person with an account, every bot a rated level.
+    rated: StrictBool = False
 
 
 class JoinTable(Shape):

@@ -39,6 +39,9 @@ LIMITS = (
     "sweep_seconds",
     "bot_seconds",
     "bot_iterations",
+    "chat_retention_days",
+    "handover_idle_seconds",
+    "notify_seconds",
 )
 
 
@@ -52,6 +55,11 @@ class Settings:
     bot_workers: int = 2
     # The address people use in links (defaults to http://host:port).
     public_url: str | None = None
+    # The bearer token that opens /metrics (none: /metrics is refused to everyone).
+    operator_token: str | None = None
+    # Log lines: "plain" text, "json" (one JSON object a line), or "auto" (JSON when the
+    # server's output is not a terminal) (docs/server.md, "Running it").
+    log_format: str = "auto"
     # Limits.
     max_message: int = 16 * 1024  # characters of one WebSocket message
     # Bytes of one WebSocket frame the server reads at all: a message above `max_message` and
@@ -73,6 +81,19 @@ class Settings:
     # The most a server bot may think per move (one bot must not hold a pool process for long).
     bot_seconds: float = 30.0
     bot_iterations: int = 100_000
+    # Moderation (docs/server.md, "Moderation"): a finished table's chat is deleted after
+    # `chat_retention_days`; a present player's seat may be voted to a bot once they have
+    # left their decision untouched for `handover_idle_seconds`.
+    chat_retention_days: float = 30.0
+    handover_idle_seconds: float = 60.0
+    # Notifications (docs/server.md, "Notifications"): email goes out only when `smtp_url` is
+    # set (smtp://[user:pass@]host:port, smtps:// for TLS from the first byte), from
+    # `mail_from`; webhooks to loopback and private addresses only when `webhook_private`
+    # (a server on a home network); the sender looks for due messages every `notify_seconds`.
+    smtp_url: str | None = None
+    mail_from: str = "buccaneer@localhost"
+    webhook_private: bool = False
+    notify_seconds: float = 2.0
 
     def resolved(self) -> Settings:
         values = asdict(self)

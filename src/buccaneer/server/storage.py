@@ -1,17 +1,15 @@
-"""The database: tables, seats, the append-only action log, chat and accounts.
+"""The database's shape: tables, seats, the append-only action log, chat, accounts, ratings,
+moderation, the notification outbox, the quick-play queue and the server's shared flags, and
+the URLs that name a database.
 
-SQLAlchemy Core over an async engine, so the same statements run on SQLite (the embedded
-default) and PostgreSQL. The `actions` primary key (table, version) is what decides which of
-two conflicting actions wins: the database, not a lock in one process, so several workers and
-hosts are safe. Times are seconds since the epoch (floats), the same on every backend.
+The statements that read and write these tables are all in `repository.py`; the schema's
+changes are alembic's (`migrations/`). The `actions` primary key (table, version) is what
+decides which of two conflicting actions wins: the database, not a lock in one process, so
+several workers and hosts are safe. Times are seconds since the epoch (floats), the same on
+every backend.
 """
 
 from __future__ import annotations
-
-import asyncio
-import contextlib
-from collections.abc import AsyncIterator
-from typing import Any
 
 from sqlalchemy import (
     BigInteger,
@@ -25,10 +23,13 @@ from sqlalchemy import (
     String,
     Table,
     Text,
-    event,
+    false,
+    true,
 )
 from sqlalchemy.engine import make_url
-from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine, create_async_engine
+
+# A table's `status`: waiting for people, being played, finished.
+WAITING, ACTIVE, OVER = "waiting", "active", "over"
 
 metadata = MetaData()
 
@@ -42,6 +43,17 @@ accounts = Table(
     # argon2 hash; NULL for a guest, who has no password.
     Column("password_hash", String(200), nullable=True),
     Column("created_at", Float, nullable=False),
+    # player | admin (may use the admin page) | bot (one of the server's rated bot levels).
+    Column("role", String(10), nullable=False, server_default="player"),
+    Column("banned", Boolean, nullable=False, server_default=false()),
+    # Where notifications go (docs/server.md, "Notifications"); each channel can be turned off
+    # with one click from any message it sent, by `unsubscribe_key`.
+    Column("email", String(200), nullable=True),
+    Column("webhook_url", String(500), nullable=True),
+    Column("notify_email", Boolean, nullable=False, server_default=true()),
+    Column("notify_webhook", Boolean, nullable=False, server_default=true()),
+    Column("unsubscribe_key", String(64), nullable=True),
+    Index("ix_accounts_unsubscribe_key", "unsubscribe_key", unique=True),
 )
 
 sessions = Table(
@@ -61,7 +73,7 @@ tables = Table(
     Column("players", Integer, nullable=False),
     Column("options", Text, nullable=False),  # JSON, canonical (validated by the game)
     Column("seed", BigInteger, nullable=False),  # secret until the game is over
-    Column("status", String(10), nullable=False),  # waiting | active | over
+    Column("status", String(10), nullable=False),  # WAITING | ACTIVE | OVER
     Column("listed", Boolean, nullable=False),
     Column("clock", Text, nullable=False),  # JSON: {"mode": "turn"} or live settings
     Column("bot_delay", Float, nullable=False),
@@ -74,6 +86,16 @@ tables = Table(
     Column("created_at", Float, nullable=False),
     Column("updated_at", Float, nullable=False),
     Column("finished_at", Float, nullable=True),
+    # Rated or casual, chosen at creation (docs/server.md, "Ratings"); `rated_done` is set in
+    # the same statement that claims the job of rating a finished table, so one process does.
+    Column("rated", Boolean, nullable=False, server_default=false()),
+    Column("rated_done", Boolean, nullable=False, server_default=false()),
+    # Provable fairness: SHA-256 over the seed and `salt`, published from the first message;
+    # the salt, like the seed, is secret until the game is over.
+    Column("commitment", String(64), nullable=True),
+    Column("salt", String(64), nullable=True),
+    # The account that created the table (told when it fills); NULL for an anonymous creator.
+    Column("created_by", Integer, nullable=True),
     Index("ix_tables_status", "status"),
     Index("ix_tables_next_deadline", "next_deadline"),
 )
@@ -83,15 +105,24 @@ seats = Table(
     metadata,
     Column("table_id", String(32), ForeignKey("tables.id"), primary_key=True),
     Column("seat", Integer, primary_key=True),
-    Column("kind", String(10), nullable=False),  # human | bot
+    Column("kind", String(10), nullable=False),  # human | bot (who plays: a person or a bot)
     # A bot seat's agent, or the agent playing a human seat handed over by the table.
     Column("agent", String(200), nullable=True),
     Column("token_hash", String(64), nullable=True),
     Column("name", String(40), nullable=True),
     Column("account_id", Integer, ForeignKey("accounts.id"), nullable=True),
     Column("claimed", Boolean, nullable=False),
+    # How the seat is filled (docs/server.md, "Seat modes"): me | invite | open | bot.
+    Column("mode", String(10), nullable=False, server_default="invite"),
+    # The token of the last player who gave this seat up before the start (an open seat's
+    # token is then dropped), so that their link can say what became of the seat.
+    Column("former_token_hash", String(64), nullable=True),
+    # The seat's player forfeited (a time bank ran out on a forfeit table): a bot plays it on
+    # and the player is rated as finishing last.
+    Column("forfeited", Boolean, nullable=False, server_default=false()),
     Index("ix_seats_token_hash", "token_hash"),
     Index("ix_seats_account_id", "account_id"),
+    Index("ix_seats_former_token_hash", "former_token_hash"),
 )
 
 actions = Table(
@@ -115,6 +146,118 @@ chat = Table(
     Column("text", String(1000), nullable=False),
     Column("at", Float, nullable=False),
     Index("ix_chat_table", "table_id", "id"),
+)
+
+ratings = Table(
+    "ratings",
+    metadata,
+    # An account's openskill rating in one game (Plackett-Luce model; docs/server.md).
+    Column("account_id", Integer, ForeignKey("accounts.id"), primary_key=True),
+    Column("game", String(40), primary_key=True),
+    Column("mu", Float, nullable=False),
+    Column("sigma", Float, nullable=False),
+    Column("games", Integer, nullable=False),
+    Column("updated_at", Float, nullable=False),
+    Index("ix_ratings_game", "game"),
+)
+
+rating_history = Table(
+    "rating_history",
+    metadata,
+    # Each rated game's rating after it, per account and game: the profile's plot and the
+    # seasonal views are read from here.
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("account_id", Integer, ForeignKey("accounts.id"), nullable=False),
+    Column("game", String(40), nullable=False),
+    Column("table_id", String(32), nullable=False),
+    Column("mu", Float, nullable=False),
+    Column("sigma", Float, nullable=False),
+    Column("at", Float, nullable=False),
+    Index("ix_rating_history_account", "account_id", "game", "at"),
+)
+
+votes = Table(
+    "votes",
+    metadata,
+    # A seated player's vote to hand an idle seat (`seat`) to a bot.
+    Column("table_id", String(32), ForeignKey("tables.id"), primary_key=True),
+    Column("seat", Integer, primary_key=True),
+    Column("voter", Integer, primary_key=True),
+    Column("at", Float, nullable=False),
+)
+
+mutes = Table(
+    "mutes",
+    metadata,
+    # `account_id` does not see chat from `muted_id` (for themselves only).
+    Column("account_id", Integer, ForeignKey("accounts.id"), primary_key=True),
+    Column("muted_id", Integer, ForeignKey("accounts.id"), primary_key=True),
+    Column("at", Float, nullable=False),
+)
+
+reports = Table(
+    "reports",
+    metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("table_id", String(32), nullable=False),
+    Column("reporter_id", Integer, ForeignKey("accounts.id"), nullable=True),
+    Column("reporter_seat", Integer, nullable=True),
+    Column("reported_seat", Integer, nullable=False),
+    Column("reported_id", Integer, ForeignKey("accounts.id"), nullable=True),
+    Column("reason", String(1000), nullable=False),
+    # JSON: the table's chat and its record as they were when reported (the evidence stays
+    # when the table's chat is deleted after the retention period).
+    Column("evidence", Text, nullable=False),
+    Column("at", Float, nullable=False),
+    Column("resolved_at", Float, nullable=True),
+)
+
+notifications = Table(
+    "notifications",
+    metadata,
+    # The outbox: one row per message and channel (page | webhook | email), written in the
+    # same process that saw the change, sent by a loop that any process may run.
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("account_id", Integer, ForeignKey("accounts.id"), nullable=False),
+    Column("table_id", String(32), nullable=False),
+    Column("kind", String(20), nullable=False),  # your_turn | game_over | table_full
+    Column("channel", String(10), nullable=False),
+    Column("payload", Text, nullable=False),  # JSON
+    Column("created_at", Float, nullable=False),
+    Column("sent_at", Float, nullable=True),
+    Column("attempts", Integer, nullable=False, server_default="0"),
+    Column("error", String(500), nullable=True),
+    # Not to be tried before this time: a sender's claim (a lease) or a retry's backoff.
+    Column("next_at", Float, nullable=True),
+    Index("ix_notifications_unsent", "channel", "sent_at"),
+    Index("ix_notifications_account_table", "account_id", "table_id", "channel"),
+)
+
+queue = Table(
+    "queue",
+    metadata,
+    # Quick play: people waiting for a table of `game` and `players`.
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("account_id", Integer, ForeignKey("accounts.id"), nullable=False),
+    Column("game", String(40), nullable=False),
+    Column("players", Integer, nullable=False),
+    Column("rated", Boolean, nullable=False),
+    Column("bot", String(200), nullable=False),  # the level of the bots that fill the rest
+    Column("wait", Float, nullable=False),  # seconds before bots fill the empty seats
+    Column("rating", Float, nullable=True),
+    Column("joined_at", Float, nullable=False),
+    # Once seated: the table, and the seat's token until the person has picked it up.
+    Column("table_id", String(32), nullable=True),
+    Column("seat_token", String(64), nullable=True),
+    Index("ix_queue_game", "game", "players", "table_id"),
+)
+
+server_flags = Table(
+    "server_flags",
+    metadata,
+    # What every process must agree on: the banner for everyone, draining (no new tables).
+    Column("key", String(40), primary_key=True),
+    Column("value", Text, nullable=False),
 )
 
 
@@ -145,48 +288,3 @@ def async_url(url: str) -> str:
 
 def is_sqlite(url: str) -> bool:
     return make_url(url).get_backend_name() == "sqlite"
-
-
-def sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
-    """WAL lets readers go on while one writer commits; a committed transaction survives the
-    process being killed at any moment (kill -9), which is the promise the server makes.
-    `synchronous=FULL` also keeps it through a power cut. The busy timeout makes a second
-    process wait for the write lock instead of failing."""
-    cursor = dbapi_connection.cursor()
-    cursor.execute("PRAGMA journal_mode=WAL")
-    cursor.execute("PRAGMA synchronous=FULL")
-    cursor.execute("PRAGMA busy_timeout=30000")
-    cursor.execute("PRAGMA foreign_keys=ON")
-    cursor.close()
-
-
-def make_engine(url: str) -> AsyncEngine:
-    if is_sqlite(url):
-        engine = create_async_engine(async_url(url))
-        event.listen(engine.sync_engine, "connect", sqlite_pragmas)
-        return engine
-    # At most 20 connections for everything but the moves (`action_log` has 10 of its own):
-    # 30 a server process, so PostgreSQL's default 100 holds three processes (docs/server.md).
-    return create_async_engine(async_url(url), pool_size=10, max_overflow=10, pool_pre_ping=True)
-
-
-_WRITE_LOCKS: dict[int, asyncio.Lock] = {}
-
-
-@contextlib.asynccontextmanager
-async def begin(engine: AsyncEngine) -> AsyncIterator[AsyncConnection]:
-    """A write transaction. SQLite has one write lock for the whole file: connections that
-    queue for it sleep in its busy handler (up to 100 ms at a time), so this process lets one
-    writer in at a time and the others wait in line without sleeping. PostgreSQL writes
-    concurrently."""
-    if engine.dialect.name != "sqlite":
-        async with engine.begin() as conn:
-            yield conn
-        return
-    async with write_lock(engine), engine.begin() as conn:
-        yield conn
-
-
-def write_lock(engine: AsyncEngine) -> asyncio.Lock:
-    """The line this process's SQLite writers wait in (one per database engine)."""
-    return _WRITE_LOCKS.setdefault(id(engine), asyncio.Lock())

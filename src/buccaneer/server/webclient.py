@@ -23,7 +23,20 @@ HOW_TO_GET = (
 )
 
 # The client's pages: the same document, read by the client's router.
-PAGES = ("/", "/games", "/how", "/how/{game}", "/tables/{table_id}", "/replay/{table_id}")
+PAGES = (
+    "/",
+    "/games",
+    "/my",
+    "/how",
+    "/how/{game}",
+    "/tables/{table_id}",
+    "/replay/{table_id}",
+    "/leaderboard",
+    "/leaderboard/{game}",
+    "/players/{name}",
+    "/notifications",
+    "/admin",
+)
 
 # The page loads only its own files and talks only to its own server. Inline style attributes
 # are how the components size things; scripts never run inline.

@@ -13,7 +13,7 @@ on 7, 15 and 24 exactly as the examples need.
 from __future__ import annotations
 
 from buccaneer.games.cartagena import CartagenaState, position
-from buccaneer.games.cartagena.board import BOAT, START
+from buccaneer.games.cartagena.components import BOAT, START
 
 RED, BLUE, YELLOW = 0, 1, 2
 LAYOUT = "6A 2A 5A 3A 1A 4A"

@@ -10,8 +10,8 @@ import pytest
 import buccaneer
 from buccaneer import IllegalAction, OptionError, agents
 from buccaneer.games.cartagena import SPEC, Back, CartagenaState, EndTurn, Forward, position
-from buccaneer.games.cartagena.board import BOAT, START, SYMBOL_INDEX
 from buccaneer.games.cartagena.bot import CartagenaBot
+from buccaneer.games.cartagena.components import BOAT, START, SYMBOL_INDEX
 from tests.conformance.harness import CONFIGS, Config, sample_states
 
 # Layout "1A 2A 3A 4A 5A 6A", squares 0..35:

@@ -7,7 +7,7 @@ import pytest
 
 from buccaneer.core.codec import make_codec
 from buccaneer.games.cartagena import Back, EndTurn, Forward, position
-from buccaneer.games.cartagena.board import BOAT, SYMBOL_INDEX
+from buccaneer.games.cartagena.components import BOAT, SYMBOL_INDEX
 
 
 @pytest.mark.parametrize("players", [2, 5])

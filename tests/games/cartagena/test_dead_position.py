@@ -18,7 +18,7 @@ import buccaneer
 from buccaneer import IllegalAction
 from buccaneer.core.state import Action
 from buccaneer.games.cartagena import Back, CartagenaState, EndTurn, Forward, position
-from buccaneer.games.cartagena.board import BOAT, START, SYMBOL_INDEX
+from buccaneer.games.cartagena.components import BOAT, START, SYMBOL_INDEX
 from buccaneer.games.cartagena.invariants import invariants
 from buccaneer.games.cartagena.render import render
 

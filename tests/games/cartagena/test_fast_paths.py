@@ -2,8 +2,8 @@
 
 - `bot_view(seat)` holds what `view(seat)` holds, field by field, and no more;
 - `determinize` deals the same world as `from_view(view(seat))` with the same rng;
-- the inline shuffle (chance.py) draws what `Rng.shuffle` draws;
-- the board tables (board.py) are what their definitions say;
+- the inline shuffle (rules_chance.py) draws what `Rng.shuffle` draws;
+- the board tables (components.py) are what their definitions say;
 - the bot, reading the typed view and making its own candidates, picks what the bot that read
   the JSON view and `legal_actions` picked (`reference_choice` below is that bot, kept here as
   the specification of the decisions).
@@ -21,8 +21,12 @@ from buccaneer.core.rng import Rng
 from buccaneer.core.state import Action
 from buccaneer.games.cartagena import Back, CartagenaState, Forward, position
 from buccaneer.games.cartagena.actions import END_TURN
-from buccaneer.games.cartagena.board import (
+from buccaneer.games.cartagena.bot import CartagenaBot, card_value, winning_action
+from buccaneer.games.cartagena.botview import BotView
+from buccaneer.games.cartagena.components import (
+    ACTIONS_PER_TURN,
     BOAT,
+    MAX_ON_SQUARE,
     SQUARES,
     START,
     SYMBOL_INDEX,
@@ -30,10 +34,7 @@ from buccaneer.games.cartagena.board import (
     board_tables,
     symbol_squares,
 )
-from buccaneer.games.cartagena.bot import CartagenaBot, card_value, winning_action
-from buccaneer.games.cartagena.botview import BotView
-from buccaneer.games.cartagena.chance import shuffle
-from buccaneer.games.cartagena.state import ACTIONS_PER_TURN, MAX_ON_SQUARE
+from buccaneer.games.cartagena.rules_chance import shuffle
 from tests.conformance.harness import CONFIGS, Config, sample_states
 
 CARTAGENA = [c for c in CONFIGS if c.spec.name == "cartagena"]

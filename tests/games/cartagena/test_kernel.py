@@ -1,6 +1,6 @@
-"""The Cartagena kernel (C, `kernel.py`) against the reference engine (state.py), action by action.
+"""The Cartagena kernel (C, `compiled.py`) against the reference engine (rules.py), move by move.
 
-    python3 -m pytest -q -s tests/games/cartagena/testckernel.py   # -s prints the counts
+    python3 -m pytest -q -s tests/games/cartagena/test_kernel.py   # -s prints the counts
 
 Both sides play the same random policy: at each decision the legal action with index
 `pick.below(len(legal))`, `pick` being a SplitMix64 stream (`Rng(policy_seed)`). Compared:
@@ -32,7 +32,7 @@ from buccaneer import agents
 from buccaneer.agents.ismcts import ISMCTSAgent
 from buccaneer.core.rng import Rng
 from buccaneer.games.cartagena import position
-from buccaneer.games.cartagena.kernel import compiled, encode, random_playout
+from buccaneer.games.cartagena.compiled import compiled, encode, random_playout
 from buccaneer.games.cartagena.state import CartagenaState
 from tests.games.cartagena.kernel_support import VARIANTS, first_difference, mask, random_positions
 

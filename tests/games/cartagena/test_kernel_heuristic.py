@@ -1,4 +1,4 @@
-"""The Cartagena kernel's heuristic (C, `ckernel.c`) against the bot (bot.py), choice by choice.
+"""The Cartagena kernel's heuristic (C, `compiled.c`) against the bot (bot.py), choice by choice.
 
     python3 -m pytest -q -s tests/games/cartagena/test_kernel_heuristic.py   # -s prints the counts
 
@@ -37,9 +37,9 @@ from buccaneer.agents.ismcts import ISMCTSAgent
 from buccaneer.core.game import FULL_PLAYOUT
 from buccaneer.core.rng import Rng
 from buccaneer.games.cartagena import bot, position
-from buccaneer.games.cartagena.board import BOAT
 from buccaneer.games.cartagena.bot import CartagenaBot
-from buccaneer.games.cartagena.kernel import WON, compiled, encode, heuristic_playout
+from buccaneer.games.cartagena.compiled import WON, compiled, encode, heuristic_playout
+from buccaneer.games.cartagena.components import BOAT
 from tests.games.cartagena.kernel_support import VARIANTS, first_difference, mask, random_positions
 
 # A missing kernel is a failure here, never a skip (as in test_kernel.py).

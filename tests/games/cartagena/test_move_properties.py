@@ -6,7 +6,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from buccaneer.games.cartagena import Back, CartagenaState, EndTurn, Forward, position
-from buccaneer.games.cartagena.board import BOAT, START, SYMBOLS, TILES
+from buccaneer.games.cartagena.components import BOAT, START, SYMBOLS, TILES
 
 CODES = sorted({code[0] for code in TILES})
 

@@ -15,7 +15,7 @@ import buccaneer
 from buccaneer import IllegalAction
 from buccaneer.games.cartagena import CartagenaState, position
 from buccaneer.games.cartagena.actions import BACK, END_TURN, FORWARD, Back, Forward
-from buccaneer.games.cartagena.board import SYMBOL_INDEX, SYMBOLS
+from buccaneer.games.cartagena.components import SYMBOL_INDEX, SYMBOLS
 
 LAYOUT = "1A 2A 3A 4A 5A 6A"
 

@@ -6,7 +6,7 @@ import pytest
 
 from buccaneer import IllegalAction
 from buccaneer.games.cartagena import Back, EndTurn, Forward
-from buccaneer.games.cartagena.board import BOAT, START, SYMBOL_INDEX
+from buccaneer.games.cartagena.components import BOAT, START, SYMBOL_INDEX
 from tests.games.cartagena.example import BLUE, RED, YELLOW, example_situation, sq
 
 SKULL, DAGGER, BOTTLE = SYMBOL_INDEX["skull"], SYMBOL_INDEX["dagger"], SYMBOL_INDEX["bottle"]

@@ -10,7 +10,7 @@ import pytest
 import buccaneer
 from buccaneer import IllegalAction, OptionError
 from buccaneer.games.cartagena import Back, CartagenaState, EndTurn, Forward, position
-from buccaneer.games.cartagena.board import BOAT, START, SYMBOL_INDEX, SYMBOLS, TILES
+from buccaneer.games.cartagena.components import BOAT, START, SYMBOL_INDEX, SYMBOLS, TILES
 
 HAT, KEY, SKULL = SYMBOL_INDEX["hat"], SYMBOL_INDEX["key"], SYMBOL_INDEX["skull"]
 LAYOUT = "1A 2A 3A 4A 5A 6A"

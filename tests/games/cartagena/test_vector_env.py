@@ -1,5 +1,5 @@
 """The vectorised Cartagena environment (games/cartagena/vector.py, the kernel's `Batch`) against
-the reference engine (state.py) and the codec (codec.py), env by env and step by step.
+the reference engine (rules.py) and the codec (codec.py), env by env and step by step.
 
 - Differential: batches of several sizes, 2-5 players, both versions, random legal actions
   through several autoresets; every env's observation, mask, seat, reward, per-seat rewards,
@@ -24,9 +24,9 @@ from gymnasium.vector import AutoresetMode, VectorEnv
 import buccaneer
 from buccaneer.core.errors import IllegalAction, OptionError
 from buccaneer.games.cartagena import position
-from buccaneer.games.cartagena.board import BOAT, SYMBOL_INDEX
 from buccaneer.games.cartagena.codec import CartagenaCodec
-from buccaneer.games.cartagena.kernel import compiled, encode
+from buccaneer.games.cartagena.compiled import compiled, encode
+from buccaneer.games.cartagena.components import BOAT, SYMBOL_INDEX
 from buccaneer.games.cartagena.state import CartagenaState
 from buccaneer.rl import vector
 from buccaneer.rl.common import final_rewards

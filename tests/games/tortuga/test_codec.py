@@ -38,7 +38,7 @@ from buccaneer.games.tortuga.components import (
     die_number,
 )
 from buccaneer.games.tortuga.position import position
-from buccaneer.games.tortuga.scoring import breakdown
+from buccaneer.games.tortuga.rules_scoring import breakdown
 
 A, B, C, D, E = range(5)
 

@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 
 from buccaneer.games.tortuga.components import ACTIONS, DIE_LETTERS, die_number
 from buccaneer.games.tortuga.position import position
-from buccaneer.games.tortuga.scoring import count_sets
+from buccaneer.games.tortuga.rules_scoring import count_sets
 
 
 def brute_force_sets(red: int, blue: int, yellow: int, wild: int) -> int:

@@ -35,7 +35,7 @@ from buccaneer.games.tortuga.components import (
     YELLOW,
 )
 from buccaneer.games.tortuga.position import position
-from buccaneer.games.tortuga.state import selection_table
+from buccaneer.games.tortuga.rules import selection_table
 
 A, B, C, D, E = range(5)
 ALL_FLEET = dict.fromkeys("ABCDE", "fleet")

@@ -27,6 +27,7 @@ from buccaneer.games.tortuga1667.actions import (
     Reveal,
 )
 from buccaneer.games.tortuga1667.bot import Tortuga1667Bot, clear_caches
+from buccaneer.games.tortuga1667.botview import EMPTY, HIDDEN, BotView
 from buccaneer.games.tortuga1667.components import (
     ATLANTIS,
     BRITISH,
@@ -39,7 +40,6 @@ from buccaneer.games.tortuga1667.components import (
     TORTUGA,
     vote_name,
 )
-from buccaneer.games.tortuga1667.view import EMPTY, HIDDEN, BotView
 
 BOT = Tortuga1667Bot()
 PLACE = {"flying_dutchman": 0, "jolly_roger": 1, "tortuga": 2}

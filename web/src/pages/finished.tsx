@@ -13,6 +13,8 @@ export function Finished() {
   const [tables, setTables] = useState<TableInfo[] | null>(null);
   const [player, setPlayer] = useState(() => localStorage.getItem("name") ?? "");
   const [games, setGames] = useState<FinishedGame[] | null>(null);
+  // The player whose games are shown (the box may have changed since).
+  const [shown, setShown] = useState("");
   const [error, setError] = useState<string | null>(null);
   useEffect(() => {
     void api.tables("over").then(setTables).catch((e: Error) => setError(e.message));
@@ -46,14 +48,26 @@ export function Finished() {
           onSubmit={(e) => {
             e.preventDefault();
             setError(null);
-            void api.playerGames(player.trim()).then(setGames).catch((err: Error) => setError(err.message));
+            const name = player.trim();
+            void api
+              .playerGames(name)
+              .then((found) => {
+                setShown(name);
+                setGames(found);
+              })
+              .catch((err: Error) => setError(err.message));
           }}
           style={{ display: "flex", gap: "0.4em" }}
         >
           <input aria-label={t(lang, "lobby.name")} value={player} onInput={(e) => setPlayer((e.target as HTMLInputElement).value)} />
-          <button type="submit">→</button>
+          <button type="submit">{t(lang, "finished.show")}</button>
         </form>
         {games && games.length === 0 && <p>{t(lang, "finished.none")}</p>}
+        {games && games.length > 0 && (
+          <p>
+            <Link href={`/players/${encodeURIComponent(shown)}`}>{t(lang, "finished.profile", { name: shown })}</Link>
+          </p>
+        )}
         <ul>
           {(games ?? []).map((g) => (
             <li>

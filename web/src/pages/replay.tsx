@@ -7,6 +7,10 @@ import { api, type ReplayStep } from "../api";
 import { navigate, useLang } from "../app";
 import { gameUI } from "../games";
 import { t } from "../i18n";
+import { StepIcon } from "../icons";
+import { FairnessPanel } from "../table/FairnessPanel";
+import { LogPanel } from "../table/Log";
+import { lastMoves } from "../table/moves";
 
 export function ReplayPage(props: { id: string; seat: number | null }) {
   const lang = useLang();
@@ -39,13 +43,17 @@ export function ReplayPage(props: { id: string; seat: number | null }) {
   const go = (v: number) => setVersion(Math.max(0, Math.min(step.total, v)));
   return (
     <div class="table-page">
-      <div>
-        <h1 style={{ fontSize: "1.2em", margin: "0 0 0.4em" }}>
+      <div class="board-column">
+        <h1 style={{ fontSize: "1.1em", margin: "0" }}>
           {t(lang, "replay.title")}: {ui.title[lang]} · {props.id}
         </h1>
         <div class="choices" style={{ alignItems: "center", marginBottom: "0.5em" }}>
-          <button onClick={() => go(0)}>⏮ {t(lang, "replay.first")}</button>
-          <button onClick={() => go(step.version - 1)}>◀ {t(lang, "replay.prev")}</button>
+          <button onClick={() => go(0)}>
+            <StepIcon dir="first" /> {t(lang, "replay.first")}
+          </button>
+          <button onClick={() => go(step.version - 1)}>
+            <StepIcon dir="prev" /> {t(lang, "replay.prev")}
+          </button>
           <span role="status">{t(lang, "replay.step", { n: step.version, total: step.total })}</span>
           <input
             type="range"
@@ -55,11 +63,16 @@ export function ReplayPage(props: { id: string; seat: number | null }) {
             aria-label={t(lang, "replay.step", { n: step.version, total: step.total })}
             onInput={(e) => go(Number((e.target as HTMLInputElement).value))}
           />
-          <button onClick={() => go(step.version + 1)}>{t(lang, "replay.next")} ▶</button>
-          <button onClick={() => go(step.total)}>{t(lang, "replay.last")} ⏭</button>
+          <button onClick={() => go(step.version + 1)}>
+            {t(lang, "replay.next")} <StepIcon dir="next" />
+          </button>
+          <button onClick={() => go(step.total)}>
+            {t(lang, "replay.last")} <StepIcon dir="last" />
+          </button>
           <label>
             {t(lang, "replay.as")}{" "}
             <select
+              aria-label={t(lang, "replay.as")}
               value={props.seat === null ? "" : String(props.seat)}
               onChange={(e) => {
                 const v = (e.target as HTMLSelectElement).value;
@@ -80,17 +93,14 @@ export function ReplayPage(props: { id: string; seat: number | null }) {
           lang={lang}
           clickable={new Set()}
           picked={[]}
+          lastMoves={lastMoves(step.log, ui.mover)}
           onPick={() => {}}
         />
       </div>
-      <section class="panel" aria-label={t(lang, "table.log")}>
-        <h2>{t(lang, "table.log")}</h2>
-        <ol class="log">
-          {step.log.slice(-300).map((line) => (
-            <li value={line.version}>{line.text}</li>
-          ))}
-        </ol>
-      </section>
+      <div class="side-column">
+        <LogPanel ui={ui} log={step.log} lang={lang} names={step.names} />
+        <FairnessPanel proof={step} ui={ui} lang={lang} />
+      </div>
     </div>
   );
 }

@@ -3,14 +3,29 @@
 
 import { useEffect, useMemo, useRef, useState } from "preact/hooks";
 import { api } from "../api";
+import { botLabel } from "../bots";
 import { Link, navigate, useLang } from "../app";
 import { TableConnection, socketUrl, targetOf } from "../connection";
 import { gameUI } from "../games";
 import type { GameUI } from "../games/types";
-import { t, type Lang } from "../i18n";
+import { errorWords, t, type Lang } from "../i18n";
+import { BellIcon, SeatIcon, SoundIcon } from "../icons";
 import { pick, pickState } from "../picker";
-import type { Choice, ClientMessage, ServerMessage, View } from "../protocol";
+import type { Choice, ClientMessage, LogData, LogLine, ServerMessage, View } from "../protocol";
 import { initialState, myDecision, reduce, type TableState } from "../store";
+import { ActionBar } from "../table/ActionBar";
+import {
+  notificationsSupported,
+  useNotifySetting,
+  useSoundSetting,
+  useTurnSignal,
+} from "../table/attention";
+import { LogList, LogPanel } from "../table/Log";
+import { MuteButtons, ReportButton, VoteButton, unmutedLines, useMutes } from "../table/Moderation";
+import { TableProof } from "../table/FairnessPanel";
+import { lastMoves, sinceOwnMove } from "../table/moves";
+import { timeLeft } from "./mytables";
+import { TableUnavailable } from "./unavailable";
 
 function useTable(id: string): [TableState, (message: ClientMessage) => boolean] {
   const [state, setState] = useState<TableState>(initialState);
@@ -49,11 +64,18 @@ function useTable(id: string): [TableState, (message: ClientMessage) => boolean]
   return [state, send];
 }
 
-function readPicked(key: string): { asked: number; picked: string[] } | null {
+interface SavedClicks {
+  asked: number;
+  picked: string[];
+  /** The action waiting for Confirm, as JSON (null: none). */
+  pending?: string | null;
+}
+
+function readPicked(key: string): SavedClicks | null {
   try {
     const saved = JSON.parse(sessionStorage.getItem(key) ?? "null") as unknown;
     if (saved && typeof saved === "object" && "asked" in saved && "picked" in saved) {
-      return saved as { asked: number; picked: string[] };
+      return saved as SavedClicks;
     }
   } catch {
     // an unreadable entry is an empty one
@@ -92,29 +114,52 @@ function Seats(props: { state: TableState; ui: GameUI; lang: Lang; send: (m: Cli
           const deadline = state.deadlines[String(s.seat)];
           const left = deadline === undefined ? null : Math.max(0, Math.ceil(deadline - now));
           return (
-            <li class={toMove.has(s.seat) ? "to-move" : ""} data-seat={s.seat}>
+            <li
+              class={toMove.has(s.seat) ? "to-move" : ""}
+              data-seat={s.seat}
+              aria-current={toMove.has(s.seat) ? "step" : undefined}
+            >
               <span
                 class={"dot" + (here || s.kind === "bot" || s.agent ? " on" : "")}
                 aria-hidden="true"
               />
+              <SeatIcon seat={s.seat} />
               <span>
-                {toMove.has(s.seat) ? "▶ " : ""}
                 {s.name}
                 {s.seat === mine ? ` (${t(lang, "table.you")})` : ""}
               </span>
               <small>
                 {s.agent
-                  ? t(lang, "table.bot", { agent: s.agent })
+                  ? botLabel(lang, s.agent)
                   : here
                     ? t(lang, "table.connected")
                     : t(lang, "table.away")}
               </small>
-              {left !== null && <small class="status mine">{t(lang, "table.clock", { s: left })}</small>}
+              {toMove.has(s.seat) && <small class="status mine">{t(lang, "table.to_move")}</small>}
+              {left !== null && (
+                <small class="status mine">
+                  {/* A turn-based time bank counts days; a live clock, seconds. */}
+                  {left >= 3600 ? timeLeft(lang, left) : t(lang, "table.clock", { s: left })}
+                </small>
+              )}
               {state.view && <small>{ui.seatSummary(state.view, s.seat, lang)}</small>}
-              {active && mine !== null && s.seat !== mine && s.kind === "human" && !s.agent && !here && (
-                <button onClick={() => props.send({ type: "handover", seat: s.seat, agent: "heuristic" })}>
-                  {t(lang, "table.handover")}
-                </button>
+              {active &&
+                mine !== null &&
+                !table.seats[mine]?.agent &&
+                s.seat !== mine &&
+                s.kind === "human" &&
+                !s.agent &&
+                (!here || toMove.has(s.seat)) && (
+                  <VoteButton seat={s.seat} mine={mine} tally={state.votes[s.seat]} lang={lang} send={props.send} />
+                )}
+              {mine !== null && s.seat !== mine && s.kind === "human" && (
+                <ReportButton
+                  table={table.id}
+                  seat={s.seat}
+                  name={s.name}
+                  token={targetOf(location)?.token ?? null}
+                  lang={lang}
+                />
               )}
               {active && s.seat === mine && s.agent && s.kind === "human" && (
                 <button onClick={() => props.send({ type: "takeback" })}>{t(lang, "table.takeback")}</button>
@@ -127,90 +172,15 @@ function Seats(props: { state: TableState; ui: GameUI; lang: Lang; send: (m: Cli
   );
 }
 
-function Choices(props: {
-  state: TableState;
-  ui: GameUI;
-  lang: Lang;
-  picked: string[];
-  setPicked: (p: string[]) => void;
-  act: (c: Choice) => void;
-}) {
-  const { state, ui, lang, picked } = props;
-  const view = state.view!;
-  const words = (c: Choice) => ui.describe?.(c, view, lang, names(state)) ?? c.text;
-  const pathOf = (c: Choice, v: View) => ui.path(c.action, v);
-  const ps = pickState(state.legal, view, pathOf, picked);
-  // Buttons: what the clicks so far complete, and (before any click) what has no board thing.
-  const buttons = picked.length === 0 ? ps.remaining.filter((c) => pathOf(c, view).length === 0) : ps.complete;
-  const groups = new Map<string, Choice[]>();
-  for (const c of state.legal) {
-    const g = c.group ?? "";
-    groups.set(g, [...(groups.get(g) ?? []), c]);
-  }
-  return (
-    <section class="panel menu" aria-label={t(lang, "table.actions")}>
-      <h2 class="status mine" aria-live="polite">
-        {t(lang, "table.your_turn")}
-      </h2>
-      {picked.length > 0 && (
-        <p>
-          {t(lang, "table.picked", { keys: picked.map((k) => k.split(":").slice(1).join(" ")).join(" → ") })}{" "}
-          <button onClick={() => props.setPicked([])}>{t(lang, "table.cancel")}</button>
-        </p>
-      )}
-      <div class="choices">
-        {buttons.map((c) => (
-          <button class="primary" disabled={state.sending} onClick={() => props.act(c)} data-action={JSON.stringify(c.action)}>
-            {words(c)}
-          </button>
-        ))}
-      </div>
-      <details>
-        <summary>{t(lang, "table.all_choices")}</summary>
-        {[...groups.entries()].map(([group, choices]) => (
-          <div>
-            {group && <h3 style={{ fontSize: "0.9em", margin: "0.4em 0 0" }}>{group}</h3>}
-            <ul>
-              {choices.map((c) => (
-                <li>
-                  <button disabled={state.sending} onClick={() => props.act(c)} data-menu={JSON.stringify(c.action)}>
-                    {words(c)}
-                  </button>
-                </li>
-              ))}
-            </ul>
-          </div>
-        ))}
-      </details>
-    </section>
-  );
-}
-
-function Log(props: { state: TableState; lang: Lang }) {
-  const ref = useRef<HTMLOListElement>(null);
-  useEffect(() => {
-    ref.current?.scrollTo(0, ref.current.scrollHeight);
-  }, [props.state.log.length]);
-  return (
-    <section class="panel" aria-label={t(props.lang, "table.log")}>
-      <h2>{t(props.lang, "table.log")}</h2>
-      <ol class="log" ref={ref} aria-live="polite">
-        {props.state.log.slice(-300).map((line) => (
-          <li value={line.version}>{line.text}</li>
-        ))}
-      </ol>
-    </section>
-  );
-}
-
 function Chat(props: { state: TableState; lang: Lang; send: (m: ClientMessage) => boolean }) {
   const [text, setText] = useState("");
   const { state, lang } = props;
+  const [muted, toggleMute] = useMutes(state.table?.id ?? "");
   return (
     <section class="panel" aria-label={t(lang, "table.chat")}>
       <h2>{t(lang, "table.chat")}</h2>
       <div class="chat-lines" aria-live="polite">
-        {state.chat.map((c) => (
+        {unmutedLines(state.chat, muted).map((c) => (
           <div>
             <b>{c.name}:</b> {c.text}
           </div>
@@ -234,6 +204,14 @@ function Chat(props: { state: TableState; lang: Lang; send: (m: ClientMessage) =
           <button type="submit">{t(lang, "table.say")}</button>
         </form>
       )}
+      <MuteButtons
+        lines={state.chat}
+        mine={state.seat}
+        names={names(state)}
+        muted={muted}
+        toggle={toggleMute}
+        lang={lang}
+      />
     </section>
   );
 }
@@ -247,41 +225,20 @@ function rematchLink(state: TableState): string | null {
 
 function EndScreen(props: {
   state: TableState;
+  ui: GameUI;
   lang: Lang;
   rematchHref: string | null;
   send: (m: ClientMessage) => boolean;
 }) {
-  const { state, lang } = props;
+  const { state, ui, lang } = props;
   const view = state.view!;
   const seatNames = names(state);
-  const order = view.scores.map((s, i) => [s, i] as const).sort((a, b) => b[0] - a[0]);
   return (
-    <section class="panel end" aria-label={t(lang, "table.over")} data-testid="end-screen">
-      <h2>{t(lang, "table.over")}</h2>
-      <p class="status">
-        {t(lang, "table.winners", { names: view.winners.map((w) => seatNames[w] ?? w).join(", ") })}
-      </p>
-      <table>
-        <thead>
-          <tr>
-            <th />
-            <th>{t(lang, "table.scores")}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {order.map(([score, seat]) => (
-            <tr>
-              <td>
-                {view.winners.includes(seat) ? "🏆 " : ""}
-                {seatNames[seat]}
-                {seat === state.seat ? ` (${t(lang, "table.you")})` : ""}
-              </td>
-              <td>{score}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-      <div class="choices" style={{ marginTop: "0.6em" }}>
+    <section class="panel end" aria-labelledby="end-title" data-testid="end-screen">
+      <h2 id="end-title">{t(lang, "table.over")}</h2>
+      <ui.End view={view} seat={state.seat} names={seatNames} lang={lang} log={state.log} />
+      <TableProof id={state.table!.id} ui={ui} lang={lang} />
+      <div class="choices end-links">
         {props.rematchHref ? (
           <Link href={props.rematchHref} class="button">
             {t(lang, "table.rematch")} →
@@ -304,23 +261,78 @@ function EndScreen(props: {
   );
 }
 
+/** What happened since this seat's own last move, shown once on coming back to the table
+ * (the first full sync) when others have moved since; dismissed with a click. */
+function SinceYourMove(props: { ui: GameUI; lines: LogLine[]; lang: Lang; names: string[]; close: () => void }) {
+  return (
+    <section class="panel since" aria-labelledby="since-title" data-testid="since">
+      <h2 id="since-title">{t(props.lang, "table.since")}</h2>
+      <ol class="log short">
+        <LogList ui={props.ui} lines={props.lines.slice(-12)} lang={props.lang} names={props.names} />
+      </ol>
+      <button onClick={props.close}>{t(props.lang, "table.dismiss")}</button>
+    </section>
+  );
+}
+
+/** Where the window should scroll to bring the decision into reach: null when every clickable
+ * thing of the board is already inside it (above a phone's fixed action bar); else the top of
+ * the clickable things when they fit in the window together, else the top of the board. */
+export function reachScroll(area: HTMLElement, bar: HTMLElement | null): number | null {
+  const bottom = bar && getComputedStyle(bar).position === "fixed" ? bar.getBoundingClientRect().top : innerHeight;
+  const rects = [...area.querySelectorAll(".clickable")].map((el) => el.getBoundingClientRect());
+  if (rects.length === 0) return null;
+  const top = Math.min(...rects.map((r) => r.top));
+  const end = Math.max(...rects.map((r) => r.bottom));
+  if (top >= 0 && end <= bottom) return null;
+  const margin = 8;
+  if (end - top + 2 * margin <= bottom) return top + scrollY - margin;
+  return area.getBoundingClientRect().top + scrollY - 4;
+}
+
 export function TablePage(props: { id: string }) {
   const lang = useLang();
   const [state, send] = useTable(props.id);
   const [picked, setPicked] = useState<string[]>([]);
+  const [pending, setPending] = useState<Choice | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+  const [sound, setSound] = useSoundSetting();
+  const [notify, setNotify] = useNotifySetting();
+  const [since, setSince] = useState<LogLine[] | null>(null);
+  const boardRef = useRef<HTMLDivElement>(null);
+  const barRef = useRef<HTMLDivElement>(null);
   const ui = state.table ? gameUI(state.table.game) : undefined;
-  // A new decision starts the clicks over; a reload in the middle of one keeps them (this
-  // tab's sessionStorage), so nothing the player did is lost.
+  // A new decision starts the clicks over; a reload in the middle of one keeps them and a
+  // choice waiting for Confirm (this tab's sessionStorage), so nothing the player did is lost.
   const pickKey = `picked:${props.id}`;
   useEffect(() => {
     const saved = readPicked(pickKey);
-    setPicked(saved && state.asked !== null && saved.asked === state.asked ? saved.picked : []);
+    const same = saved && state.asked !== null && saved.asked === state.asked ? saved : null;
+    setPicked(same ? same.picked : []);
+    setPending(same?.pending ? (state.legal.find((c) => JSON.stringify(c.action) === same.pending) ?? null) : null);
+    setNotice(null);
   }, [state.asked]);
   useEffect(() => {
     if (state.asked !== null) {
-      sessionStorage.setItem(pickKey, JSON.stringify({ asked: state.asked, picked }));
+      const saved: SavedClicks = {
+        asked: state.asked,
+        picked,
+        pending: pending ? JSON.stringify(pending.action) : null,
+      };
+      sessionStorage.setItem(pickKey, JSON.stringify(saved));
     }
-  }, [picked]);
+  }, [picked, pending]);
+  // Coming back: what the others did since this seat's own last move, once, from the first sync.
+  const summarised = useRef(false);
+  useEffect(() => {
+    if (summarised.current || !ui || state.seat === null || state.table?.status !== "active") return;
+    if (state.log.length === 0) return;
+    summarised.current = true;
+    const mover = ui.mover;
+    const lines = sinceOwnMove(state.log, mover, state.seat);
+    // Only when another seat moved: lines the game wrote by itself (a new round) are no news.
+    if (lines.some((line) => ![null, state.seat].includes(mover(line.data)))) setSince(lines);
+  }, [state.log.length > 0, ui]);
   // A rematch: the same seat token at the new table. The seat that asked goes there; the
   // others are shown the way.
   const wantRematch = useRef(false);
@@ -328,50 +340,140 @@ export function TablePage(props: { id: string }) {
   useEffect(() => {
     if (rematchHref && wantRematch.current) navigate(rematchHref);
   }, [rematchHref]);
-  const act = (choice: Choice) => {
+  const view = state.view;
+  const deciding = myDecision(state);
+  const seatNames = names(state);
+  useTurnSignal(
+    deciding,
+    t(lang, "table.your_turn_title"),
+    ui && state.table ? `${ui.title[lang]} · ${state.table.id}` : "buccaneer",
+    sound,
+    notify,
+  );
+  // The decision in reach: when a new one comes (or its next step) and the board's clickable
+  // things are not all in the window (above a phone's action bar), they are brought into it.
+  useEffect(() => {
+    if (!deciding || !boardRef.current) return;
+    const frame = requestAnimationFrame(() => {
+      const top = boardRef.current ? reachScroll(boardRef.current, barRef.current) : null;
+      if (top !== null) scrollTo({ top, behavior: "instant" as ScrollBehavior });
+    });
+    return () => cancelAnimationFrame(frame);
+  }, [deciding, state.asked, picked.length]);
+  // The fixed action bar of a phone must never cover the page's end.
+  const [barHeight, setBarHeight] = useState(0);
+  useEffect(() => {
+    const bar = barRef.current;
+    if (!bar || typeof ResizeObserver === "undefined") return;
+    const observer = new ResizeObserver(() => setBarHeight(bar.getBoundingClientRect().height));
+    observer.observe(bar);
+    return () => observer.disconnect();
+  }, [deciding]);
+  const moves = useMemo(
+    () => (ui ? lastMoves(state.log, ui.mover) : new Map<number, LogData[]>()),
+    [state.log, ui],
+  );
+  const pathOf = useMemo(() => (c: Choice, v: View) => (ui ? ui.path(c.action, v) : []), [ui]);
+  const sendChoice = (choice: Choice) => {
     if (state.sending) return;
     send({ type: "action", version: state.version, action: choice.action });
     setPicked([]);
+    setPending(null);
   };
-  const view = state.view;
-  const deciding = myDecision(state);
-  const pathOf = useMemo(() => (c: Choice, v: View) => (ui ? ui.path(c.action, v) : []), [ui]);
+  /** A choice made: sent at once, or held for Confirm when the game says it is secret or
+   * cannot be taken back. */
+  const choose = (choice: Choice, fromMenu = false) => {
+    setNotice(null);
+    // A choice from the menu of all choices starts from nothing: board clicks made towards
+    // another choice are dropped, so Undo and the board's marks concern this one.
+    if (fromMenu) setPicked([]);
+    if (view && ui?.confirm?.(choice, view)) setPending(choice);
+    else sendChoice(choice);
+  };
+  const undo = () => {
+    setNotice(null);
+    if (pending) {
+      setPending(null);
+      // A choice completed on the board goes back to its last click; a button's to nothing.
+      if (picked.length > 0) setPicked(picked.slice(0, -1));
+    } else setPicked(picked.slice(0, -1));
+  };
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== "Escape" || (!pending && picked.length === 0)) return;
+      const target = event.target as HTMLElement | null;
+      if (target && ["INPUT", "TEXTAREA", "SELECT"].includes(target.tagName)) return; // typing
+      event.preventDefault();
+      undo();
+    };
+    addEventListener("keydown", onKey);
+    return () => removeEventListener("keydown", onKey);
+  });
   let ps = view && deciding ? pickState(state.legal, view, pathOf, picked) : null;
   if (ps && picked.length > 0 && ps.remaining.length === 0) {
     ps = pickState(state.legal, view!, pathOf, []); // clicks that lead nowhere now count for nothing
   }
-  if (state.fatal) {
-    return (
-      <p class="banner error" role="alert">
-        {state.error?.message ?? t(lang, "table.not_found")}
-      </p>
-    );
-  }
+  if (state.fatal) return <TableUnavailable id={props.id} error={state.error} lang={lang} />;
   if (!state.table || !view || !ui) {
     return <p role="status">{t(lang, state.link === "reconnecting" ? "table.reconnecting" : "table.connecting")}</p>;
   }
-  const seatNames = names(state);
   const waitingFor = view.to_move.map((s) => seatNames[s] ?? String(s)).join(", ");
+  const status = state.table.status;
   return (
-    <div class="table-page" data-version={state.version} data-seat={state.seat ?? ""}>
-      <div>
-        <h1 style={{ fontSize: "1.2em", margin: "0 0 0.4em" }}>
-          {ui.title[lang]} · {state.table.id}
-        </h1>
+    <div
+      class={"table-page" + (deciding ? " deciding" : "")}
+      data-version={state.version}
+      data-seat={state.seat ?? ""}
+      style={deciding ? { "--bar-height": `${Math.ceil(barHeight)}px` } : undefined}
+    >
+      <div class="board-column">
+        <div class="table-head">
+          <h1>
+            {ui.title[lang]} <small>· {state.table.id}</small>
+          </h1>
+          <button
+            class="icon-button"
+            aria-pressed={sound}
+            onClick={() => setSound(!sound)}
+            title={t(lang, "table.sound")}
+          >
+            <SoundIcon on={sound} />
+            <span class="visually-hidden">{t(lang, "table.sound")}</span>
+          </button>
+          {notificationsSupported() && (
+            <button
+              class="icon-button"
+              aria-pressed={notify}
+              onClick={() => void setNotify(!notify)}
+              title={t(lang, "table.notify")}
+            >
+              <BellIcon on={notify} />
+              <span class="visually-hidden">{t(lang, "table.notify")}</span>
+            </button>
+          )}
+        </div>
         {state.link === "reconnecting" && (
           <p class="banner" role="status">
             {t(lang, "table.reconnecting")}
           </p>
         )}
         {state.error && (
-          <p class="banner error" role="alert">
-            {state.error.message}
+          <p class="banner error" role="alert" data-code={state.error.code}>
+            {errorWords(lang, state.error)}
           </p>
         )}
-        {state.table.status === "waiting" && <p class="banner">{t(lang, "table.waiting")}</p>}
-        {state.table.status === "over" && (
+        {status === "waiting" && <p class="banner">{t(lang, "table.waiting")}</p>}
+        {status === "active" && !deciding && (
+          <p class="status" role="status">
+            {state.seat === null ? t(lang, "table.spectator") + " " : ""}
+            {t(lang, "table.waiting_for", { names: waitingFor })}
+          </p>
+        )}
+        {/* The result first: it is what everyone looks for at the end. */}
+        {status === "over" && (
           <EndScreen
             state={state}
+            ui={ui}
             lang={lang}
             rematchHref={rematchHref}
             send={(m) => {
@@ -380,31 +482,60 @@ export function TablePage(props: { id: string }) {
             }}
           />
         )}
-        {state.table.status === "active" && !deciding && (
-          <p class="status" role="status">
-            {state.seat === null ? t(lang, "table.spectator") + " " : ""}
-            {t(lang, "table.waiting_for", { names: waitingFor })}
-          </p>
-        )}
-        <ui.Board
-          view={view}
-          seat={state.seat}
-          names={seatNames}
-          lang={lang}
-          clickable={ps && !state.sending ? ps.clickable : new Set()}
-          picked={picked}
-          onPick={(key) => {
-            if (!deciding || state.sending) return;
-            const result = pick(state.legal, view, pathOf, picked, key);
-            if (result.kind === "send") act(result.choice);
-            else if (result.kind === "more") setPicked(result.picked);
-          }}
-        />
+        <div class="board-area" ref={boardRef}>
+          <ui.Board
+            view={view}
+            seat={state.seat}
+            names={seatNames}
+            lang={lang}
+            clickable={ps && !state.sending && !pending ? ps.clickable : new Set()}
+            picked={pending ? [...picked, ...ui.path(pending.action, view).slice(picked.length)] : picked}
+            lastMoves={moves}
+            onPick={(key) => {
+              if (!deciding || state.sending || pending) return;
+              const result = pick(state.legal, view, pathOf, picked, key);
+              if (result.kind === "send") {
+                if (ui.confirm?.(result.choice, view)) {
+                  setPicked([...picked, key]);
+                  setPending(result.choice);
+                } else sendChoice(result.choice);
+              } else if (result.kind === "more") {
+                setNotice(null);
+                setPicked(result.picked);
+              } else setNotice(ui.whyNot?.(key, view, state.legal, lang) ?? null);
+            }}
+          />
+        </div>
       </div>
-      <div style={{ display: "grid", gap: "0.8em", alignContent: "start" }}>
-        {deciding && <Choices state={state} ui={ui} lang={lang} picked={picked} setPicked={setPicked} act={act} />}
+      <div class="side-column">
+        {deciding && ps && (
+          <div class="bar-holder" ref={barRef}>
+            <ActionBar
+              ui={ui}
+              view={view}
+              lang={lang}
+              names={seatNames}
+              legal={state.legal}
+              ps={ps}
+              picked={picked}
+              pending={pending}
+              sending={state.sending}
+              notice={notice}
+              choose={choose}
+              confirm={() => pending && sendChoice(pending)}
+              undo={undo}
+              startOver={() => {
+                setPending(null);
+                setPicked([]);
+              }}
+            />
+          </div>
+        )}
+        {since && since.length > 0 && (
+          <SinceYourMove ui={ui} lines={since} lang={lang} names={seatNames} close={() => setSince(null)} />
+        )}
         <Seats state={state} ui={ui} lang={lang} send={send} />
-        <Log state={state} lang={lang} />
+        <LogPanel ui={ui} log={state.log} lang={lang} names={seatNames} />
         <Chat state={state} lang={lang} send={send} />
       </div>
     </div>

@@ -1,6 +1,6 @@
 /* Reading the Python values a compiled extension is handed: ints in a range, an object's int
  * attribute, and the constants dict its init() receives.  Shared by the games' compiled bot
- * copies (games/<game>/cbot.c); it names no game.
+ * copies (games/<game>/compiled.c); it names no game.
  *
  * Every function takes `who`, the module's name for itself in its error messages (such as
  * "<Game> compiled bot"): a message reads "<who>: <what went wrong>", word for word what each
@@ -77,7 +77,7 @@ static inline int pyread_expect(const char *who, PyObject *dict, const char *key
     int got;
     if (pyread_get_int(who, dict, key, -1000, 1000, &got) < 0) return -1;
     if (got != value) {
-        PyErr_Format(PyExc_ValueError, "%s: %s is %d in Python but %ld here; cbot.c must follow",
+        PyErr_Format(PyExc_ValueError, "%s: %s is %d in Python but %ld here; compiled.c must follow",
                      who, key, got, value);
         return -1;
     }

@@ -7,21 +7,22 @@ from typing import Any
 
 from buccaneer.core.game import GameSpec
 from buccaneer.games.cartagena.actions import Back, EndTurn, Forward, action_from_json
-from buccaneer.games.cartagena.board import SYMBOLS, TILES
 from buccaneer.games.cartagena.bot import CartagenaBot
 from buccaneer.games.cartagena.codec import CartagenaCodec
-from buccaneer.games.cartagena.invariants import invariants
-from buccaneer.games.cartagena.kernel import (
+from buccaneer.games.cartagena.compiled import (
     compiled,
     heuristic_playout,
     path_in_use,
     random_game,
     random_playout,
 )
+from buccaneer.games.cartagena.components import SEAT_NAMES, SYMBOLS, TILES
+from buccaneer.games.cartagena.contract import EVENTS, View
+from buccaneer.games.cartagena.invariants import invariants
 from buccaneer.games.cartagena.options import OPTIONS
 from buccaneer.games.cartagena.position import position
 from buccaneer.games.cartagena.render import render
-from buccaneer.games.cartagena.state import SEAT_NAMES, CartagenaState
+from buccaneer.games.cartagena.state import CartagenaState
 
 
 def vector_env(*args: Any, **kwargs: Any) -> Any:
@@ -55,6 +56,8 @@ SPEC = GameSpec(
     fast_random_game=random_game if compiled is not None else None,
     engine_note=path_in_use,
     vector_env=vector_env if compiled is not None else None,
+    view_model=View,
+    event_models=EVENTS,
 )
 
 __all__ = [

@@ -45,9 +45,14 @@ from buccaneer.core.errors import IllegalAction
 from buccaneer.core.registry import seat_knowledge
 from buccaneer.core.state import Action, State
 from buccaneer.games.cartagena.actions import BACK, END_TURN, FORWARD
-from buccaneer.games.cartagena.board import BOAT, SQUARES, START
 from buccaneer.games.cartagena.botview import BotView
-from buccaneer.games.cartagena.state import ACTIONS_PER_TURN, MAX_ON_SQUARE
+from buccaneer.games.cartagena.components import (
+    ACTIONS_PER_TURN,
+    BOAT,
+    MAX_ON_SQUARE,
+    SQUARES,
+    START,
+)
 
 # Value, in squares, of the `held`-th card in hand: CARD_TOP - CARD_DECAY * held, at least
 # CARD_FLOOR. Tuned in self-play; the slight decay makes a short hand refill sooner.

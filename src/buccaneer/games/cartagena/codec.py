@@ -20,8 +20,15 @@ from typing import Any
 
 from buccaneer.core.codec import Codec, Field, Writer
 from buccaneer.games.cartagena.actions import BACK, END_TURN, FORWARD
-from buccaneer.games.cartagena.board import CARDS_PER_SYMBOL, SQUARES, SYMBOL_INDEX, SYMBOLS
-from buccaneer.games.cartagena.state import ACTIONS_PER_TURN, PIRATES_PER_SEAT, ROW_SIZE
+from buccaneer.games.cartagena.components import (
+    ACTIONS_PER_TURN,
+    CARDS_PER_SYMBOL,
+    PIRATES_PER_SEAT,
+    ROW_SIZE,
+    SQUARES,
+    SYMBOL_INDEX,
+    SYMBOLS,
+)
 
 DECK = CARDS_PER_SYMBOL * len(SYMBOLS)
 PLACES = SQUARES + 2  # the start, 36 squares, the boat

@@ -3,14 +3,18 @@
 from __future__ import annotations
 
 from buccaneer.core.state import State
-from buccaneer.games.cartagena.board import BOAT, CARDS_PER_SYMBOL, SQUARES, START, SYMBOLS
-from buccaneer.games.cartagena.state import (
+from buccaneer.games.cartagena.components import (
     ACTIONS_PER_TURN,
+    BOAT,
+    CARDS_PER_SYMBOL,
     MAX_ON_SQUARE,
     PIRATES_PER_SEAT,
     ROW_SIZE,
-    CartagenaState,
+    SQUARES,
+    START,
+    SYMBOLS,
 )
+from buccaneer.games.cartagena.state import CartagenaState
 
 
 def invariants(state: State) -> list[str]:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from buccaneer.core.options import Option, one_of, seat_number
-from buccaneer.games.cartagena.board import check_layout
+from buccaneer.games.cartagena.components import check_layout
 
 OPTIONS: dict[str, Option] = {
     "variant": Option(

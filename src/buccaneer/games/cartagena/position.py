@@ -11,16 +11,20 @@ from collections.abc import Mapping, Sequence
 from buccaneer.core.errors import OptionError
 from buccaneer.core.options import validate_options
 from buccaneer.core.rng import Rng
-from buccaneer.games.cartagena.board import BOAT, CARDS_PER_SYMBOL, START, SYMBOL_INDEX, SYMBOLS
-from buccaneer.games.cartagena.options import OPTIONS
-from buccaneer.games.cartagena.state import (
+from buccaneer.games.cartagena.components import (
     ACTIONS_PER_TURN,
+    BOAT,
+    CARDS_PER_SYMBOL,
     MAX_ON_SQUARE,
     MAX_PLAYERS,
     PIRATES_PER_SEAT,
-    CartagenaState,
+    START,
+    SYMBOL_INDEX,
+    SYMBOLS,
     count_cards,
 )
+from buccaneer.games.cartagena.options import OPTIONS
+from buccaneer.games.cartagena.state import CartagenaState
 
 
 def _counts(cards: Mapping[str, int], what: str) -> list[int]:

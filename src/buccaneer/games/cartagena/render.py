@@ -9,7 +9,7 @@ from rich.table import Table
 from rich.text import Text
 
 from buccaneer.core.words import plural
-from buccaneer.games.cartagena.board import BOAT, SQUARES, START, SYMBOLS
+from buccaneer.games.cartagena.components import BOAT, SQUARES, START, SYMBOLS
 
 SEAT_STYLES: tuple[str, ...] = (
     "bold red",

@@ -5,8 +5,8 @@
 
 The single-game adapters (`rl/gymnasium.py`, `rl/pettingzoo.py`) cross from Python to the
 engine a few times per action and build the observation from `view()` dictionaries: some
-13,000 steps a second. Here the games' states and their stepping live in `ckernel.c` (the
-checked copy of `state.py`), and C writes the observations, masks, rewards and flags straight
+13,000 steps a second. Here the games' states and their stepping live in `compiled.c` (the
+checked copy of `rules.py`), and C writes the observations, masks, rewards and flags straight
 into numpy arrays allocated once, so one Python call steps the whole batch.
 
 Semantics (self-play, as pgx does; docs/environments.md, "Vectorised environments"):
@@ -57,12 +57,12 @@ import numpy as np
 import numpy.typing as npt
 
 from buccaneer.core.errors import IllegalAction, OptionError
+from buccaneer.core.optional import require
 from buccaneer.core.options import validate_options
 from buccaneer.core.rng import MAX_SEED, nth_seed
 from buccaneer.games.cartagena.codec import CartagenaCodec
-from buccaneer.games.cartagena.kernel import compiled, encode
+from buccaneer.games.cartagena.compiled import compiled, encode
 from buccaneer.games.cartagena.options import OPTIONS
-from buccaneer.rl.common import require
 
 require("gymnasium")
 
@@ -233,7 +233,7 @@ class CartagenaVectorEnv(VectorEnv[Array, Array, Array]):
         return list(lengths)
 
     def kernel_state(self, index: int) -> tuple[Any, ...]:
-        """Env `index`'s game in the kernel's encoding (`kernel.encode`'s form)."""
+        """Env `index`'s game in the kernel's encoding (`compiled.encode`'s form)."""
         state: tuple[Any, ...] = self._batch.get_state(index)
         return state
 

@@ -8,9 +8,10 @@ from buccaneer.core.game import GameSpec
 from buccaneer.games.tortuga.actions import action_from_json
 from buccaneer.games.tortuga.bot import TortugaBot
 from buccaneer.games.tortuga.codec import TortugaCodec
-from buccaneer.games.tortuga.compiled_bot import path_in_use
-from buccaneer.games.tortuga.from_view import from_view
+from buccaneer.games.tortuga.compiled import path_in_use
+from buccaneer.games.tortuga.contract import EVENTS, View
 from buccaneer.games.tortuga.invariants import invariants
+from buccaneer.games.tortuga.log import DICE_FACES, dice_rolled
 from buccaneer.games.tortuga.options import OPTIONS
 from buccaneer.games.tortuga.render import render
 from buccaneer.games.tortuga.state import SEAT_NAMES, TortugaState
@@ -31,12 +32,16 @@ SPEC = GameSpec(
     invariants=invariants,
     heuristic=TortugaBot,
     codec=TortugaCodec,
-    from_view=from_view,
+    from_view=TortugaState.from_view,
     # Cut at 40 steps, ISMCTS gets three times the iterations and wins 80% against the
     # heuristic; with full playouts (about 47 iterations a second) it wins 45% (docs/bots.md).
     playout_cut=40,
     max_actions=20_000,
     engine_note=path_in_use,
+    view_model=View,
+    event_models=EVENTS,
+    dice_rolls=dice_rolled,
+    dice_faces=DICE_FACES,
 )
 
 __all__ = ["OPTIONS", "SEAT_NAMES", "SPEC", "TortugaState"]

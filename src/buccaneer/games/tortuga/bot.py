@@ -3,11 +3,11 @@
 `agents.make("heuristic")` plays this for Tortuga (2-4 players, short and long game), and ISMCTS
 uses it as its rollout policy, so a decision stays cheap: it asks `state.legal_actions(seat)`,
 returns at once when there is a single choice (or an obvious one), and otherwise reads
-`state.bot_view(seat)` (the seat's knowledge as ints and tuples, knowledge.py) once and nothing
+`state.bot_view(seat)` (the seat's knowledge as ints and tuples, botview.py) once and nothing
 else of the state. It keeps no memory between calls and
 draws nothing from `rng`, so equal views give equal actions (docs/architecture.md, "Agents").
 Where the package was built with a C compiler the valuing decisions are made by a compiled copy
-of this file and bot_model.py (compiled_bot.py, cbot.c) that chooses exactly the same actions
+of this file and bot_model.py (compiled.py, compiled.c) that chooses exactly the same actions
 some 20 times faster; this file stays the reference, and plays where the copy is missing.
 
 The constants were tuned in self-play (one changed copy against the rest, 400+ games each) and
@@ -36,7 +36,7 @@ from typing import Any
 from buccaneer.core.errors import IllegalAction
 from buccaneer.core.registry import seat_knowledge
 from buccaneer.core.state import Action, State
-from buccaneer.games.tortuga import compiled_bot
+from buccaneer.games.tortuga import compiled as compiled_copy
 from buccaneer.games.tortuga.actions import (
     FORFEIT,
     Attack,
@@ -58,8 +58,8 @@ from buccaneer.games.tortuga.bot_model import (
     Table,
     colour_counts,
 )
+from buccaneer.games.tortuga.botview import BotView
 from buccaneer.games.tortuga.components import BOARD, DICE, RAID
-from buccaneer.games.tortuga.knowledge import Knowledge
 
 # How much a die kept back for a later roll is worth, as a share of the best a die showing an
 # average number would add now (its face is still unknown).
@@ -92,7 +92,7 @@ class TortugaBot:
         if obvious is not None:
             return obvious
         view = seat_knowledge(state, seat)
-        if compiled_bot.compiled is not None:
+        if compiled_copy.compiled is not None:
             return _compiled(view, seat, legal)
         return _decide(Table(view, seat), legal)
 
@@ -130,25 +130,25 @@ def _decide(table: Table, legal: list[Action]) -> Action:
     return head  # pragma: no cover - every decision kind is handled above
 
 
-def python_choice(view: Knowledge, seat: int, legal: list[Action]) -> Action:
+def python_choice(view: BotView, seat: int, legal: list[Action]) -> Action:
     """The heuristic's action in pure Python, the reference (`TortugaBot.act` without the
     compiled copy), from the seat's knowledge (`state.bot_view(seat)`) and its legal actions."""
     obvious = obvious_choice(legal)
     return obvious if obvious is not None else _decide(Table(view, seat), legal)
 
 
-def compiled_choice(view: Knowledge, seat: int, legal: list[Action]) -> Action:
-    """The same decision in the compiled copy (compiled_bot.py); it must equal
-    `python_choice` always (tests/games/tortuga/test_compiled_bot.py)."""
-    assert compiled_bot.compiled is not None, "the compiled Tortuga bot is not built here"
+def compiled_choice(view: BotView, seat: int, legal: list[Action]) -> Action:
+    """The same decision in the compiled copy (compiled.py); it must equal
+    `python_choice` always (tests/games/tortuga/test_compiled.py)."""
+    assert compiled_copy.compiled is not None, "the compiled Tortuga bot is not built here"
     obvious = obvious_choice(legal)
     return obvious if obvious is not None else _compiled(view, seat, legal)
 
 
-def _compiled(view: Knowledge, seat: int, legal: list[Action]) -> Action:
-    """A valuing decision in cbot.c: it answers with an index into `legal` (-1: forfeit)."""
-    assert compiled_bot.compiled is not None
-    index: int = compiled_bot.compiled.choose(view, seat, legal)
+def _compiled(view: BotView, seat: int, legal: list[Action]) -> Action:
+    """A valuing decision in compiled.c: it answers with an index into `legal` (-1: forfeit)."""
+    assert compiled_copy.compiled is not None
+    index: int = compiled_copy.compiled.choose(view, seat, legal)
     return FORFEIT if index < 0 else legal[index]
 
 
@@ -381,6 +381,6 @@ def _place(table: Table, legal: list[Action]) -> Action:
 
 
 # The compiled copy reads the numbers above; hand them over now that they are all defined.
-compiled_bot.configure()
+compiled_copy.configure()
 
 __all__ = ["TortugaBot", "compiled_choice", "obvious_choice", "python_choice"]

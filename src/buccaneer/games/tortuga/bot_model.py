@@ -12,7 +12,7 @@ compare a chest, a box on a track, a treasure tile and a bonus tile on one scale
 - what an attack takes from a seat counts for the attacker too, weighted by how much that seat
   stands between us and the win (fully with two players, the zero-sum case).
 
-`Table` reads the seat's knowledge (`State.bot_view`, knowledge.py: the view's public fields as
+`Table` reads the seat's knowledge (`State.bot_view`, botview.py: the view's public fields as
 ints and tuples, without building the JSON) once per decision; the bot then asks it for values.
 Nothing here reads the state itself: only what the seat knows.
 """
@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
+from buccaneer.games.tortuga.botview import BotView, SeatBotView
 from buccaneer.games.tortuga.components import (
     BLUE,
     BOARD,
@@ -38,8 +39,7 @@ from buccaneer.games.tortuga.components import (
     WHITE,
     YELLOW,
 )
-from buccaneer.games.tortuga.knowledge import Knowledge, SeatKnowledge
-from buccaneer.games.tortuga.scoring import breakdown, count_sets
+from buccaneer.games.tortuga.rules_scoring import breakdown, count_sets
 
 # -- rules tables, in the bot's own terms --------------------------------------------------------
 
@@ -106,7 +106,7 @@ def set_potential(red: int, blue: int, yellow: int, wild: int) -> float:
     return 3.0 * k + PIECE * min(2, pieces)
 
 
-def colour_counts(entry: SeatKnowledge) -> list[int]:
+def colour_counts(entry: SeatBotView) -> list[int]:
     """[red, blue, yellow, white] over a seat's whole board. Whites count as wild: only "White
     chests in Tortuga are wildcards", but a white chest on the board is on its way there."""
     board = (*entry.tortuga, *entry.fleet, *entry.crew, *entry.island)
@@ -132,7 +132,7 @@ def set_gain(counts: list[int], colour: int, sign: int = 1) -> float:
     return set_potential(r, b, y, w) - before
 
 
-def rounds_left(seats: tuple[SeatKnowledge, ...], goal: int, phase: str) -> int:
+def rounds_left(seats: tuple[SeatBotView, ...], goal: int, phase: str) -> int:
     """Rounds after this one, guessed from the seat closest to the goal: its fleet area reaches
     Tortuga at this round's end, its crew area the round after (as far as its fleet carries),
     then about `CHESTS_PER_ROUND` chests a round. "If at least one player has at least 6
@@ -172,7 +172,7 @@ class Table:
         "weight",
     )
 
-    def __init__(self, view: Knowledge, seat: int) -> None:
+    def __init__(self, view: BotView, seat: int) -> None:
         entries = view.seats
         n = len(entries)
         start = view.start_player
@@ -211,7 +211,7 @@ class Table:
             self.totals.append([sums[a] + own[a] if sums[a] else 0 for a in range(5)])
             self.left.append(entry.dice_left)
 
-    def _weights(self, view: Knowledge) -> list[float]:
+    def _weights(self, view: BotView) -> list[float]:
         """How much a point taken from each seat is worth to us: all of it with two players;
         with more, a point taken from the strongest rival counts most (we win by beating the
         best of them, not the average). Another seat's score as we can count it is its score

@@ -78,7 +78,7 @@ ROUND_CAP = 20  # `round` has no upper bound in the rules; the feature saturates
 # The best total on one action: all five dice (1 + 2 + 3 + 4 + 5 on any action, docs/rulings.md's
 # Latin square) plus a "2" bonus tile.
 MAX_TOTAL = sum(die_number(d, 0) for d in range(DICE)) + 2
-# A bound on any score (scoring.py): every chest in Tortuga (3 each, purple 6), as many
+# A bound on any score (rules_scoring.py): every chest in Tortuga (3 each, purple 6), as many
 # {red, blue, yellow} sets as red, blue, yellow and white chests make (3 each), both tokens on
 # the last box, and every treasure tile.
 MAX_SCORE = (

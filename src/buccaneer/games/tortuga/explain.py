@@ -24,15 +24,15 @@ from buccaneer.games.tortuga.components import (
     DIE_LETTERS,
     SKULL,
 )
+from buccaneer.games.tortuga.fields import Fields
 from buccaneer.games.tortuga.log import face_name
-from buccaneer.games.tortuga.table import Table
 
 
-def _seat_deciding(state: Table) -> int:
+def _seat_deciding(state: Fields) -> int:
     return state.queue[0][1] if state.queue and not state.selecting else -1
 
 
-def describe(state: Table, action: Action, seat: int | None = None) -> str:
+def describe(state: Fields, action: Action, seat: int | None = None) -> str:
     """Menu words. A selection names the dice's faces only for the seat that rolled them (the
     one asked, or `seat`): during the hidden selection nobody else may read them."""
     item = state.queue[0] if state.queue and not state.selecting else None
@@ -91,7 +91,7 @@ def _malformed(action: Action) -> str | None:
     return None
 
 
-def why_illegal(state: Table, seat: int, action: Action, legal: list[Action]) -> str:
+def why_illegal(state: Fields, seat: int, action: Action, legal: list[Action]) -> str:
     """A reason a player can act on."""
     name = state.name(seat)
     broken = _malformed(action)

@@ -22,8 +22,9 @@ from buccaneer.games.tortuga.components import (
     SKULL,
     TILE_COUNTS,
 )
+from buccaneer.games.tortuga.fields import FREE
 from buccaneer.games.tortuga.options import OPTIONS
-from buccaneer.games.tortuga.state import FREE, TortugaState
+from buccaneer.games.tortuga.state import TortugaState
 
 AREAS = ("island", "crew", "fleet", "tortuga")
 

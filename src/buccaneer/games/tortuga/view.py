@@ -18,7 +18,7 @@ from buccaneer.games.tortuga.components import (
     DICE,
     DIE_LETTERS,
 )
-from buccaneer.games.tortuga.table import Table
+from buccaneer.games.tortuga.fields import Fields
 
 
 def _chests(chests: list[int]) -> list[str]:
@@ -32,7 +32,7 @@ def _dice(values: list[int], names: tuple[str, ...]) -> dict[str, str | None]:
 FACE_NAMES = (*ACTIONS, "skull")
 
 
-def _decision(state: Table) -> dict[str, Any] | None:
+def _decision(state: Fields) -> dict[str, Any] | None:
     """The public description of what the engine waits for."""
     if state.phase == "over":
         return None
@@ -57,7 +57,7 @@ def _decision(state: Table) -> dict[str, Any] | None:
 
 
 def step_json(item: tuple[Any, ...]) -> dict[str, Any]:
-    """One step of the engine's queue (state.py), as the view's `queue` lists it.
+    """One step of the engine's queue (rules.py), as the view's `queue` lists it.
 
     The queue is the engine's agenda: decisions waiting for a seat and automatic steps (a roll,
     the next action, depositing surplus chests, the end of the round). Every entry follows from
@@ -92,7 +92,7 @@ def step_json(item: tuple[Any, ...]) -> dict[str, Any]:
     return step
 
 
-def build_view(state: Table, seat: int | None) -> dict[str, Any]:
+def build_view(state: Fields, seat: int | None) -> dict[str, Any]:
     view = state.base_view(seat)
     over = state.phase == "over"
     view["scores"] = state.public_scores(seat)

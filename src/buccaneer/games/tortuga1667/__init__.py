@@ -8,9 +8,9 @@ from buccaneer.core.state import State
 from buccaneer.games.tortuga1667.actions import action_from_json
 from buccaneer.games.tortuga1667.bot import Tortuga1667Bot
 from buccaneer.games.tortuga1667.codec import Tortuga1667Codec
-from buccaneer.games.tortuga1667.compiled_bot import path_in_use
+from buccaneer.games.tortuga1667.compiled import path_in_use
 from buccaneer.games.tortuga1667.components import TEAMS
-from buccaneer.games.tortuga1667.from_view import from_view
+from buccaneer.games.tortuga1667.contract import EVENTS, View
 from buccaneer.games.tortuga1667.invariants import invariants
 from buccaneer.games.tortuga1667.options import OPTIONS
 from buccaneer.games.tortuga1667.render import render
@@ -41,11 +41,13 @@ SPEC = GameSpec(
     heuristic=Tortuga1667Bot,
     codec=Tortuga1667Codec,
     max_actions=20_000,
-    from_view=from_view,
+    from_view=Tortuga1667State.from_view,
     # "kunnen spelers beslissen een zandloper of timer te gebruiken. Geef elke speler in dat
     # geval 30 seconden om zijn/haar acties uit te voeren" (optional; the server runs it).
     time_rule=(30.0, {"type": "timeout"}),
     engine_note=path_in_use,
+    view_model=View,
+    event_models=EVENTS,
 )
 
 __all__ = ["OPTIONS", "SEAT_NAMES", "SPEC", "Tortuga1667State"]

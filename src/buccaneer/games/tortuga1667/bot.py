@@ -23,7 +23,7 @@ How it plays, in short. Every choice is scored in "chests" (own nation's minus t
 
 Where the package was built with a C compiler the most frequent decisions (a turn, a vote, the
 pointed-at seat's choice, a Letter of Marque, a Pistol, a Treasure Map given) are valued by a
-compiled copy of their handlers and everything under them (compiled_bot.py, cbot.c) that
+compiled copy of their handlers and everything under them (compiled.py, compiled.c) that
 returns the very same values, bit for bit, so `best_of` chooses (and draws ties) exactly as here;
 this file stays the reference, and plays where the copy is missing.
 """
@@ -37,7 +37,7 @@ from typing import Any
 from buccaneer.core.errors import IllegalAction
 from buccaneer.core.registry import seat_knowledge
 from buccaneer.core.state import Action, State
-from buccaneer.games.tortuga1667 import compiled_bot
+from buccaneer.games.tortuga1667 import compiled as compiled_copy
 from buccaneer.games.tortuga1667.actions import (
     Attack,
     BlowUp,
@@ -88,8 +88,8 @@ from buccaneer.games.tortuga1667.bot_values import (
     spot_value,
     vote_alignment,
 )
+from buccaneer.games.tortuga1667.botview import EMPTY, HIDDEN
 from buccaneer.games.tortuga1667.components import FOUNTAIN_OF_YOUTH, SKULL, bottom_of
-from buccaneer.games.tortuga1667.view import EMPTY, HIDDEN
 
 # A decision's valuation: one value per legal action, in chests.
 Handler = Callable[[Ctx, list[Action]], list[float]]
@@ -116,7 +116,7 @@ class Tortuga1667Bot:
 
     def act(self, state: State, seat: int, rng: random.Random) -> Action:
         """One of `state.legal_actions(seat)`, from that and `state.bot_view(seat)` alone (the
-        view's knowledge, typed: view.py's `BotView`, read once); `rng` only breaks ties, so
+        view's knowledge, typed: botview.py's `BotView`, read once); `rng` only breaks ties, so
         equal views and equal streams give equal actions."""
         legal = state.legal_actions(seat)
         if not legal:
@@ -128,7 +128,7 @@ class Tortuga1667Bot:
         if handler is None:
             return first_choice(legal)
         ctx = Ctx(view)
-        compiled = compiled_bot.compiled
+        compiled = compiled_copy.compiled
         if compiled is not None:
             return best_of(_compiled(compiled, handler, ctx, legal), legal, rng)
         return best_of(handler(ctx, legal), legal, rng)
@@ -152,8 +152,8 @@ def python_values(view: Any, legal: list[Action]) -> list[float] | None:
 def compiled_values(view: Any, legal: list[Action]) -> list[float] | None:
     """The same values with the compiled copy where it values the decision (a turn, a vote,
     a choice of slot, a Letter of Marque, a Pistol, a Treasure Map given); they must equal
-    `python_values` always (tests/games/tortuga1667/test_compiled_bot.py)."""
-    compiled = compiled_bot.compiled
+    `python_values` always (tests/games/tortuga1667/test_compiled.py)."""
+    compiled = compiled_copy.compiled
     assert compiled is not None, "the compiled Tortuga 1667 bot is not built here"
     handler = HANDLERS.get(view.decision[0]) if view.decision else None
     return None if handler is None else _compiled(compiled, handler, Ctx(view), legal)
@@ -733,7 +733,7 @@ HANDLERS: dict[str, Handler] = {
 }
 
 # The compiled copy reads the numbers above; hand them over now that they are all defined.
-compiled_bot.configure()
+compiled_copy.configure()
 
 __all__ = [
     "HANDLERS",

@@ -20,13 +20,13 @@ every team's expected size matches the number of its cards still unaccounted for
 
 from __future__ import annotations
 
+from buccaneer.games.tortuga1667.botview import BotView
 from buccaneer.games.tortuga1667.components import (
     BRITISH,
     DUTCH,
     FRENCH,
     team_sizes,
 )
-from buccaneer.games.tortuga1667.view import BotView
 
 # Place codes in `Ctx.where`: 0/1 a ship, 2 Tortuga, 3 a rowboat (rank: the ship it belongs to).
 SHIP_FD, SHIP_JR, ISLAND, BOAT = 0, 1, 2, 3

@@ -13,6 +13,7 @@ from collections.abc import Callable, Sequence
 from typing import NamedTuple
 
 from buccaneer.games.tortuga1667.bot_beliefs import ISLAND, Ctx
+from buccaneer.games.tortuga1667.botview import EMPTY, HIDDEN
 from buccaneer.games.tortuga1667.components import (
     ALBATROSS,
     ATLANTIS,
@@ -40,7 +41,6 @@ from buccaneer.games.tortuga1667.components import (
     flag_of,
     top_of,
 )
-from buccaneer.games.tortuga1667.view import EMPTY, HIDDEN
 
 # What ending the game is worth: a won game against an even chance, in chests.
 GAME_VALUE = 8.0

@@ -3,15 +3,15 @@
 The bounds come from the rules modules, not from guesses:
 
 - row slots: `components.ROW_SIZE` = 5, so 10 slot pairs (`Look`, `Point`; pairs are sorted,
-  as `decisions.main_actions` and `actions._pair` make them), 5 `Reveal` and 5 `Choose`;
+  as `rules_decisions.main_actions` and `actions._pair` make them), 5 `Reveal` and 5 `Choose`;
 - places: `actions.DESTINATIONS`, 5 `Move` targets (ships 0-1, Tortuga 2, rowboats 3-4);
 - vote cards: 12 types (`components.vote_type`: 3 tops x 2 flags x 2 bottoms); `Discard`,
   `PutOnTop` and `PickVote` name one type each (12 ids each). A `Vote` carries a sorted tuple
-  of types: one card (12), or with El Dorado two cards from the hand (`state._ballots`): every
-  multiset of two types the deck can supply. Every type has at least two copies in
-  `components.VOTE_DECK`, so that is C(12, 2) + 12 = 78 pairs: 90 `Vote` ids;
+  of types: one card (12), or with El Dorado two cards from the hand
+  (`Fields.ballot_choices`): every multiset of two types the deck can supply. Every type has
+  at least two copies in `components.VOTE_DECK`, so that is C(12, 2) + 12 = 78 pairs: 90 `Vote` ids;
 - `Stow(into, take)`: into a flag hold (2) from the galleon (take = -1) or from either hold of
-  the other ship: 6 ids (`decisions.decision_actions`, "stow" and "setup_chest");
+  the other ship: 6 ids (`rules_decisions.decision_actions`, "stow" and "setup_chest");
 - `PlayMap`: only Fountain of Youth and Atlantis are ever played this way (El Dorado is played
   by voting two cards), so 2 ids;
 - `TimeOut` is never offered by `legal_actions` (a server sends it when the optional clock runs

@@ -29,8 +29,8 @@ from buccaneer.games.tortuga1667.actions import (
     Vote,
 )
 from buccaneer.games.tortuga1667.components import FLAGS, vote_name
+from buccaneer.games.tortuga1667.fields import Fields
 from buccaneer.games.tortuga1667.log import CARD_TITLES, DESTINATION_WORDS, PLACE_WORDS
-from buccaneer.games.tortuga1667.table import Table
 
 
 def menu_group(action: Action) -> str | None:
@@ -42,7 +42,7 @@ def menu_group(action: Action) -> str | None:
     return None
 
 
-def describe(state: Table, action: Action, seat: int | None = None) -> str:
+def describe(state: Fields, action: Action, seat: int | None = None) -> str:
     name = state.name
     item = state.queue[0] if state.queue and not state.voting else None
     if isinstance(action, Look):
@@ -105,7 +105,7 @@ def describe(state: Table, action: Action, seat: int | None = None) -> str:
     return repr(action)
 
 
-def why_illegal(state: Table, seat: int, action: Action, legal: list[Action]) -> str:
+def why_illegal(state: Fields, seat: int, action: Action, legal: list[Action]) -> str:
     kinds = sorted({type(a).__name__.lower() for a in legal})
     try:
         shown = action.to_json()

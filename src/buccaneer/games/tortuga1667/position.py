@@ -21,7 +21,7 @@ from buccaneer.games.tortuga1667.components import (
     TEAMS,
     VOTE_DECK,
 )
-from buccaneer.games.tortuga1667.setup import first_player
+from buccaneer.games.tortuga1667.rules_setup import first_player
 from buccaneer.games.tortuga1667.state import Tortuga1667State
 
 FREE = -1

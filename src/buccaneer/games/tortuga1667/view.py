@@ -10,7 +10,7 @@ steps are public and in the view too, so that the view alone rebuilds the game (
 
 from __future__ import annotations
 
-from typing import Any, NamedTuple
+from typing import Any
 
 from buccaneer.games.tortuga1667.components import (
     ARMADA_AMONG_LAST,
@@ -20,18 +20,14 @@ from buccaneer.games.tortuga1667.components import (
     TORTUGA,
     vote_name,
 )
-from buccaneer.games.tortuga1667.table import Table
-
-# A row slot in `BotView.row`: a face-down card the seat has not seen, and an empty slot.
-HIDDEN = "?"
-EMPTY = ""
+from buccaneer.games.tortuga1667.fields import Fields
 
 
 def _votes(cards: list[int]) -> list[str]:
     return [vote_name(c) for c in sorted(cards)]
 
 
-def decision(state: Table) -> dict[str, Any] | None:
+def decision(state: Fields) -> dict[str, Any] | None:
     """The public description of what the engine waits for."""
     if state.winner_team >= 0:
         return None
@@ -59,7 +55,7 @@ def decision(state: Table) -> dict[str, Any] | None:
     return info
 
 
-def pending(state: Table) -> list[list[Any]]:
+def pending(state: Fields) -> list[list[Any]]:
     """The queue of pending steps, front first, each as a list (its tuple in `state.queue`).
 
     Public: every step was queued by something done or revealed at the table (a marooning, a
@@ -73,7 +69,7 @@ def pending(state: Table) -> list[list[Any]]:
     ]
 
 
-def _known_hands(state: Table, seat: int | None, memory: dict[str, Any]) -> dict[str, list[str]]:
+def _known_hands(state: Fields, seat: int | None, memory: dict[str, Any]) -> dict[str, list[str]]:
     """Hands this seat chose with Crow's Nest (and, mid-pick, the cards given so far)."""
     hands = {str(t): _votes(cards) for t, cards in memory.get("hands", {}).items()}
     head = state.queue[0] if state.queue and not state.voting else None
@@ -82,7 +78,7 @@ def _known_hands(state: Table, seat: int | None, memory: dict[str, Any]) -> dict
     return hands
 
 
-def build_view(state: Table, seat: int | None) -> dict[str, Any]:
+def build_view(state: Fields, seat: int | None) -> dict[str, Any]:
     view = state.base_view(seat)
     over = state.winner_team >= 0
     view["scores"] = state.scores() if over else [0.0] * state.players
@@ -196,118 +192,3 @@ def build_view(state: Table, seat: int | None) -> dict[str, Any]:
         }
     )
     return view
-
-
-class BotView(NamedTuple):
-    """What a seat knows, typed for the heuristic bot (`State.bot_view`): the part of
-    `build_view(state, seat)` the bot reads, as ints, strings and tuples straight from the
-    table's fields, so a rollout step does not build and parse the JSON view. Every field is a
-    function of the view (the comments say which key); none holds more (the twin walks compare
-    it like the view)."""
-
-    players: int
-    seat: int
-    lines: tuple[tuple[int, ...], ...]  # ships' crews and Tortuga's crew, top first
-    holds: tuple[tuple[int, int], tuple[int, int]]  # per ship (british, french)
-    tortuga: tuple[int, int, int]  # tortuga british, french, loose
-    galleon: int
-    rowboats: tuple[int, int]  # per ship: a seat, -1 free, -2 destroyed ("rowboats")
-    chests: tuple[int, int]  # team_chests (british, french)
-    team: int  # loyalty
-    hand: tuple[int, ...]  # votes, sorted card ids
-    vote_sizes: tuple[int, ...]  # vote_hand_sizes
-    vote_deck: int
-    vote_deck_top: int  # the card id, -1 when the seat does not know it
-    pirate_code: tuple[int, ...]
-    albatross: tuple[int, ...]
-    maps: tuple[tuple[str, ...], ...]  # treasure_maps
-    scurvy: tuple[bool, ...]
-    row: tuple[str, ...]  # events.row: a card name, HIDDEN (null) or EMPTY ("empty")
-    bottom_five: tuple[bool, ...]  # events.bottom_five
-    deck: int  # events.deck
-    discard: tuple[str, ...]  # events.discard
-    in_game: tuple[str, ...]  # events.in_game
-    armada_live: bool  # events.armada_in_deck
-    tiebreak: bool
-    current: int
-    # decision: ("vote", kind, place index, caller, voters) for a vote, else the pending step
-    # at the front of the queue (queue[0]); () once the game is over.
-    decision: tuple[Any, ...]
-    known: tuple[int, ...]  # known_loyalties per seat (-1: not known); () when none is
-    spots: tuple[tuple[int, ...], ...]  # spots (-1: free); () without the advanced setup
-
-
-def build_bot_view(state: Table, seat: int) -> BotView:
-    """`BotView` of `seat`, from the same fields and rules as `build_view` (rollouts call this
-    at every step, hence the plain loops, `map` over builtins and the tuple built in one go)."""
-    over = state.winner_team >= 0
-    known_slots = state.known[seat]
-    memory = state.memory[seat]
-    cards = state.row
-    if over:
-        row = tuple([EMPTY if card is None else card for card in cards])
-    elif known_slots:
-        row = tuple(
-            [
-                EMPTY if card is None else card if slot in known_slots else HIDDEN
-                for slot, card in enumerate(cards)
-            ]
-        )
-    else:
-        row = tuple([EMPTY if card is None else HIDDEN for card in cards])
-    if over:
-        step: tuple[Any, ...] = ()
-    elif state.voting:
-        kind, place, caller = state.vote_info
-        step = ("vote", kind, place, caller, tuple(state.voting))
-    else:
-        step = state.queue[0]
-    proven = memory.get("loyalties") if memory else None
-    lines = state.lines
-    (fd_british, fd_french), (jr_british, jr_french) = state.holds
-    chests = state.tortuga_chests
-    boats = state.rowboats
-    fd_boat, jr_boat = boats[0], boats[1]
-    players = state.players
-    fields = (
-        players,
-        seat,
-        (tuple(lines[0]), tuple(lines[1]), tuple(lines[2])),
-        ((fd_british, fd_french), (jr_british, jr_french)),
-        (chests[0], chests[1], chests[2]),
-        state.galleon,
-        # A rowboat as `build_view` tells it apart: a seat, destroyed (-2) or free (-1).
-        (
-            fd_boat if fd_boat >= 0 or fd_boat == DESTROYED else -1,
-            jr_boat if jr_boat >= 0 or jr_boat == DESTROYED else -1,
-        ),
-        # `team_chests`, summed in the same order.
-        (fd_british + jr_british + chests[0], fd_french + jr_french + chests[1]),
-        state.loyalty[seat],
-        tuple(sorted(state.votes[seat])),
-        tuple(map(len, state.votes)),
-        len(state.vote_deck),
-        memory.get("deck_top", -1) if memory else -1,
-        tuple(state.pirate_code),
-        tuple(state.albatross),
-        tuple(map(tuple, state.maps)),
-        tuple(state.scurvy),
-        row,
-        tuple(
-            [
-                card is not None and 0 <= index < ARMADA_AMONG_LAST
-                for card, index in zip(cards, state.row_index, strict=True)
-            ]
-        ),
-        len(state.deck),
-        tuple(state.discard),
-        tuple(state.cards_in_game),
-        state.armada_live,
-        state.tiebreak,
-        state.current,
-        step,
-        tuple([proven.get(s, -1) for s in range(players)]) if proven else (),
-        tuple(map(tuple, state.spots)) if state.spots else (),
-    )
-    # The fields in declaration order, without the keyword handling of `BotView(...)`.
-    return tuple.__new__(BotView, fields)

@@ -7,7 +7,12 @@
 
 import type { Action, View } from "../../protocol";
 import type { GameUI } from "../types";
+import { OPTIONS } from "./options";
 import { Board } from "./Board";
+import { confirm, keyWords, rank, whyNot } from "./choices";
+import { End } from "./End";
+import { EVENT_TYPES, logLine, mover } from "./log";
+import { prompt } from "./prompt";
 import { cardKey, isSymbol, pirateKey } from "./model";
 import { HOW_TO, TERMS, describe, summary } from "./words";
 
@@ -34,6 +39,16 @@ const cartagena: GameUI = {
   terms: TERMS,
   seatSummary: summary,
   howTo: HOW_TO,
+  options: OPTIONS,
+  logLine,
+  eventTypes: EVENT_TYPES,
+  mover,
+  End,
+  keyWords,
+  prompt,
+  confirm,
+  rank,
+  whyNot,
 };
 
 export default cartagena;

@@ -3,6 +3,7 @@
  * engine does: 0..35 in the tunnel, -1 the start (outside the fort), 36 the boat; people count
  * the squares 1..36. */
 
+import type { CartagenaView as GeneratedCartagenaView } from "../../generated/contract";
 import type { View } from "../../protocol";
 
 export const SYMBOLS = ["skull", "hat", "dagger", "bottle", "key", "pistol"] as const;
@@ -18,24 +19,9 @@ export const MAX_ON_SQUARE = 3;
 
 export type Counts = Record<Sym, number>;
 
-/** The Cartagena keys of a view (engine's CartagenaState.view). */
-export interface CartagenaView extends View {
-  variant: "jamaica" | "tortuga";
-  board: Sym[];
-  tiles: string[] | null;
-  pirates: number[][];
-  /** Each seat's hand, or null where it is hidden from this view (Jamaica, others' hands). */
-  hands: (Counts | null)[];
-  hand_sizes: number[];
-  /** Tortuga's open row, the next card taken first. */
-  row: Sym[];
-  draw_pile: number;
-  discard: Counts;
-  current: number | null;
-  actions_left: number;
-  turn: number;
-  seat_names: string[];
-}
+/** What one seat (or a spectator) sees of a Cartagena game: generated from the engine's models
+ * (games/cartagena/contract.py; see web/scripts/generate-types.mjs). */
+export type CartagenaView = GeneratedCartagenaView & View;
 
 export function asCartagena(view: View): CartagenaView {
   return view as CartagenaView;
@@ -145,17 +131,19 @@ export function rowCards(view: CartagenaView): Sym[] {
 // -- layout ----------------------------------------------------------------------------------
 
 /** The tunnel's geometry: six tiles, one per row, snaking (row 0 left to right, row 1 right
- * to left, ...), the start above square 1 and the boat below square 36. */
+ * to left, ...), the start above square 1 and the boat below square 36. Squares are wider than
+ * tall so that the tunnel and the cards under it fit a phone's screen together. */
 export const TUNNEL = {
   width: 500,
   cell: 76,
+  cellH: 58,
   gapX: 4,
   x0: 12,
-  startY: 8,
-  startH: 64,
-  rowsY: 92,
-  rowGap: 20,
-  boatH: 76,
+  startY: 6,
+  startH: 36,
+  rowsY: 50,
+  rowGap: 6,
+  boatH: 40,
 } as const;
 
 export interface Cell {
@@ -179,19 +167,52 @@ export function cellOf(square: number): Cell {
     col,
     dir,
     x: TUNNEL.x0 + col * (TUNNEL.cell + TUNNEL.gapX),
-    y: TUNNEL.rowsY + tile * (TUNNEL.cell + TUNNEL.rowGap),
+    y: TUNNEL.rowsY + tile * (TUNNEL.cellH + TUNNEL.rowGap),
   };
 }
 
 export function boatY(): number {
-  return TUNNEL.rowsY + 6 * TUNNEL.cell + 5 * TUNNEL.rowGap + TUNNEL.rowGap;
+  return TUNNEL.rowsY + 6 * TUNNEL.cellH + 5 * TUNNEL.rowGap + 8;
 }
 
 export function tunnelHeight(): number {
-  return boatY() + TUNNEL.boatH + 8;
+  return boatY() + TUNNEL.boatH + 6;
 }
 
 /** The tile code printed on row `tile` ("2B"), when the view has the layout. */
 export function tileCode(view: CartagenaView, tile: number): string | null {
   return view.tiles?.[tile] ?? null;
+}
+
+/**
+ * Which of a seat's six pirates is which, kept from one view to the next so that a moved
+ * pirate is drawn by the same element (and glides): `prev[seat][id]` is where pirate `id`
+ * stood; pirates still standing where they stood keep their ids, the others take the squares
+ * that are new, in order. The view lists only squares, so this is a drawing choice, not a fact.
+ */
+export function pirateIds(prev: readonly (readonly number[])[] | null, now: readonly (readonly number[])[]): number[][] {
+  return now.map((squares, seat) => {
+    const left = new Map<number, number>();
+    for (const q of squares) left.set(q, (left.get(q) ?? 0) + 1);
+    const before = prev?.[seat];
+    const out: (number | null)[] = squares.map(() => null);
+    if (before && before.length === squares.length) {
+      before.forEach((q, id) => {
+        const n = left.get(q) ?? 0;
+        if (n > 0) {
+          out[id] = q;
+          left.set(q, n - 1);
+        }
+      });
+    }
+    const rest: number[] = [];
+    for (const q of squares) {
+      const n = left.get(q) ?? 0;
+      if (n > 0) {
+        rest.push(q);
+        left.set(q, n - 1);
+      }
+    }
+    return out.map((q) => (q === null ? rest.shift()! : q));
+  });
 }

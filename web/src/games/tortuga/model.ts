@@ -2,6 +2,14 @@
  * and the pure view → model functions the board draws from (totals, dice, chests in transit,
  * what is hidden, the layout). Nothing here draws; nothing here knows more than the view. */
 
+import type {
+  TortugaDecision,
+  TortugaPlaced,
+  TortugaRolled,
+  TortugaScoreSheet,
+  TortugaSeatView,
+  TortugaView,
+} from "../../generated/contract";
 import type { Action, View } from "../../protocol";
 
 export const ACTIONS = ["fleet", "crew", "hunt", "board", "raid"] as const;
@@ -17,81 +25,21 @@ export const AREAS: readonly AreaName[] = ["tortuga", "fleet", "crew", "island"]
 export const CAPACITY = [0, 1, 2, 2, 3, 3, 4, 4, 4] as const;
 export const TRACK_BOXES = 8;
 
-export type ScoreSheet = {
-  tortuga: number;
-  fleet: number;
-  crew: number;
-  sets: number;
-  tracks: number;
-  coins: number;
-  set_count: number;
-  total: number;
-};
-
-export interface SeatView {
-  name: string;
-  fleet_box: number;
-  crew_box: number;
-  fleet_capacity: number;
-  crew_capacity: number;
-  island: Colour[];
-  crew: Colour[];
-  fleet: Colour[];
-  tortuga: Colour[];
-  bonus: Record<ActionName, number>;
-  dice: Record<string, ActionName | null>;
-  dice_left: number;
-  treasure_tiles: number;
-  /** The owner's tiles' coins (and everyone's once the game is over); null: hidden. */
-  coins: number[] | null;
-  returned_tiles: number[] | null;
-  /** The two tiles a hunter looks at: their coins for the hunter, else how many. */
-  looking_at: number[] | number;
-  /** Per die letter the face rolled (null: placed or not rolled); null: hidden or none. */
-  roll: Record<string, Face | null> | null;
-  selecting: boolean;
-  chosen: boolean;
-  selection: string[] | null;
+// The view's types are generated from the engine's models (games/tortuga/contract.py), under
+// the names this client used before; see web/scripts/generate-types.mjs.
+/** A seat's final score, part by part (readable by key, for the words that show it). */
+export type ScoreSheet = TortugaScoreSheet & Record<string, number>;
+/** One seat's board as the viewer sees it; its dice and roll are also read by a letter taken
+ * from a board key (any string: undefined for an unknown one). */
+export type SeatView = Omit<TortugaSeatView, "dice" | "roll" | "score"> & {
+  dice: TortugaPlaced & Record<string, ActionName | null | undefined>;
+  roll: (TortugaRolled & Record<string, Face | null | undefined>) | null;
   score?: ScoreSheet;
-}
-
-export interface Decision {
-  kind: string;
-  seat?: number;
-  seats?: number[];
-  dice?: string[];
-  action?: ActionName;
-  position?: number;
-  target?: number;
-  area?: "fleet" | "crew";
-  source?: "island" | "crew";
-  destination?: "crew" | "fleet";
-  chests?: Partial<Record<Colour, number>>;
-}
-
-export interface TView {
-  game: string;
-  players: number;
-  seat: number | null;
-  to_move: number[];
-  over: boolean;
-  scores: number[];
-  winners: number[];
-  seats: SeatView[];
-  seat_names: string[];
-  center_island: Colour[];
-  bag: number;
-  bag_colours: Record<Colour, number>;
-  treasure_tiles_left: number;
-  bonus_tiles_left: number;
-  start_player: number;
-  round: number;
-  phase: "roll" | "actions" | "chests" | "over";
-  action: ActionName | null;
-  first_target: number | null;
-  decision: Decision | null;
-  goal: number;
-}
+};
+/** What the engine waits for, in public words. */
+export type Decision = TortugaDecision;
+/** What one seat (or a spectator) sees of a Tortuga game. */
+export type TView = Omit<TortugaView, "seats"> & { seats: SeatView[] };
 
 export function asView(view: View | TView): TView {
   return view as unknown as TView;
@@ -308,4 +256,33 @@ export function chestGrid(n: number, w: number, rows: number, size: number): { x
     x: (i % perRow) * step,
     y: Math.floor(i / perRow) * (size + 4),
   }));
+}
+
+// -- the compact layout (phones) ------------------------------------------------------------
+
+/** The height of another seat's compact board (a strip: tracks, chest areas, action totals). */
+export const STRIP_H = 84;
+export const COMPACT_STATUS_H = 58;
+export const COMPACT_COMMON_H = 84;
+
+/** A phone's layout, one column: the status, the centre island and the supply, the seat's own
+ * board in full (the dice, spaces, chests and tiles it clicks), then every other seat as a
+ * strip, so that a whole decision fits in about 600 CSS px (see board.css). `panels[0]` is the
+ * full board, the others strips, in seatOrder. */
+export function compactLayout(players: number): Layout {
+  const width = PANEL_W + 2 * GAP;
+  const half = (PANEL_W - GAP) / 2;
+  let y = GAP;
+  const status = { x: GAP, y, w: PANEL_W, h: COMPACT_STATUS_H };
+  y += COMPACT_STATUS_H + 6;
+  const island = { x: GAP, y, w: half, h: COMPACT_COMMON_H };
+  const supply = { x: 2 * GAP + half, y, w: half, h: COMPACT_COMMON_H };
+  y += COMPACT_COMMON_H + 6;
+  const panels: Box[] = [{ x: GAP, y, w: PANEL_W, h: PANEL_H }];
+  y += PANEL_H + 6;
+  for (let i = 1; i < players; i++) {
+    panels.push({ x: GAP, y, w: PANEL_W, h: STRIP_H });
+    y += STRIP_H + 6;
+  }
+  return { width, height: y + 4, status, island, supply, panels };
 }

@@ -2,8 +2,11 @@
  * words. */
 
 import type { GameUI } from "../types";
-import { Board } from "./Board";
+import { OPTIONS } from "./options";
+import { Board, prompt } from "./Board";
+import { EVENT_TYPES, logLine, mover } from "./log";
 import { actionPath } from "./model";
+import { End, confirm, keyWords, rank, whyNot } from "./table";
 import { HOW_TO, TERMS, describe, seatSummary } from "./words";
 
 const tortuga1667: GameUI = {
@@ -15,6 +18,16 @@ const tortuga1667: GameUI = {
   terms: TERMS,
   seatSummary,
   howTo: HOW_TO,
+  options: OPTIONS,
+  logLine,
+  eventTypes: EVENT_TYPES,
+  mover,
+  End,
+  keyWords,
+  prompt,
+  confirm,
+  rank,
+  whyNot,
 };
 
 export default tortuga1667;

@@ -2,6 +2,7 @@
  * pawn stands, what is face down, counts, a vote's outcome, which board keys an action's clicks
  * go through). No drawing here: Board.tsx draws what these functions return. */
 
+import type { Tortuga1667Decision, Tortuga1667View } from "../../generated/contract";
 import type { Action, View } from "../../protocol";
 
 export type Ship = "flying_dutchman" | "jolly_roger";
@@ -10,71 +11,12 @@ export type Team = "british" | "french" | "dutch";
 export type Flag = "british" | "french";
 export const FLAGS: readonly Flag[] = ["british", "french"];
 
-export interface Decision {
-  kind: string;
-  seat?: number;
-  slots?: number[];
-  by?: number;
-  cause?: string;
-  card?: string;
-  target?: number;
-  left?: number;
-  vote?: string;
-  place?: string;
-  caller?: number;
-  voters?: number[];
-  waiting?: number[];
-}
-
-/** The keys of a Tortuga 1667 view (src/buccaneer/games/tortuga1667/view.py). */
-export interface T1667View {
-  players: number;
-  seat: number | null;
-  to_move: number[];
-  over: boolean;
-  winners: number[];
-  options: { advanced_setup?: boolean; two_actions_two_players?: boolean; [k: string]: unknown };
-  ships: Record<Ship, { crew: number[]; holds: Record<Flag, number> }>;
-  tortuga: { crew: number[]; british: number; french: number; loose: number };
-  galleon: number;
-  spots: (number | null)[][] | null;
-  rowboats: Record<Ship, number | "destroyed" | null>;
-  events: {
-    row: (string | null)[];
-    deck: number;
-    discard: string[];
-    armada_in_deck: boolean;
-    in_game: string[];
-    bottom_five: boolean[];
-  };
-  loyalty: Team | null;
-  loyalty_history: Team[] | null;
-  loyalties: Team[] | null;
-  votes: string[] | null;
-  vote_hand_sizes: number[];
-  vote_deck: number;
-  vote_deck_top: string | null;
-  vote_deck_cards: string[] | null;
-  known_hands: Record<string, string[]>;
-  ballot: string[] | null;
-  voted: number[];
-  ballot_sizes: Record<string, number>;
-  known_loyalties: Record<string, Team>;
-  last_vote: { kind: string; cards: string[] } | null;
-  albatross: number[];
-  treasure_maps: string[][];
-  pirate_code: number[];
-  scurvy: boolean[];
-  current: number;
-  actions_left: number;
-  decision: Decision | null;
-  queue: unknown[][];
-  extra_action: boolean;
-  tiebreak: boolean;
-  team_chests: Record<Flag, number>;
-  winner_team: string | null;
-  seat_names: string[];
-}
+// The view's types are generated from the engine's models (games/tortuga1667/contract.py),
+// under the names this client used before; see web/scripts/generate-types.mjs.
+/** What the engine waits for, in public words. */
+export type Decision = Tortuga1667Decision;
+/** What one seat (or a spectator) sees of a Tortuga 1667 game. */
+export type T1667View = Tortuga1667View;
 
 export function typed(view: View): T1667View {
   return view as unknown as T1667View;
