@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import secrets
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -51,7 +52,9 @@ def hello_error(url: str, **fields: Any) -> dict[str, Any]:
 
 
 def test_the_creator_sits_at_once_and_the_answer_holds_each_link(server: ThreadServer) -> None:
-    guest = httpx.post(f"{server.url}/api/guests", json={"name": "Anne"}).json()
+    # Names are unique per server, and the PostgreSQL database is shared by the tests of a worker.
+    name = f"Anne {secrets.token_hex(3)}"
+    guest = httpx.post(f"{server.url}/api/guests", json={"name": name}).json()
     response = httpx.post(
         f"{server.url}/api/tables",
         json={"game": "tortuga", "players": 4, "seats": [ME, INVITE, OPEN, BOT]},
@@ -65,7 +68,7 @@ def test_the_creator_sits_at_once_and_the_answer_holds_each_link(server: ThreadS
     seats = meta(server.url, created["table"])["seats"]
     assert [s["mode"] for s in seats] == ["me", "invite", "open", "bot"]
     assert [s["claimed"] for s in seats] == [True, False, False, True]
-    assert seats[0]["name"] == "Anne"  # the session's name
+    assert seats[0]["name"] == name  # the session's name
     public = json.dumps(meta(server.url, created["table"]))
     assert all(s["token"] not in public for s in created["seats"])
 
