@@ -12,6 +12,9 @@ from playwright.sync_api import Page
 import buccaneer
 
 # Every registered game and variant, as test parameters (game, options).
+# Variants that only make a game longer (Tortuga's long game: the same pages for twice as many
+# rounds, which the engine's tests play): a walk through one costs as much as two others.
+LONGER_ONLY = {"long_game=True"}
 CASES = [
     pytest.param(
         name,
