@@ -44,8 +44,10 @@ def test_the_unsubscribe_page_asks_then_unsubscribes(server: ServerProcess, page
     assert violations(page) == []
     button = page.get_by_role("button", name="Unsubscribe from emails")
     button.focus()
-    page.keyboard.press("Enter")
-    page.wait_for_load_state()
+    # The form posts and the answer is a new page: wait for it (a load state that was reached
+    # by the old page would not wait).
+    with page.expect_navigation():
+        page.keyboard.press("Enter")
     assert page.locator("h1").inner_text() == "Unsubscribed"
     assert violations(page) == []
     now = httpx.get(f"{server.url}/api/me/notifications", headers=auth).json()
