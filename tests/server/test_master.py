@@ -297,6 +297,32 @@ def test_joining_takes_open_seats_only_and_the_last_seat_starts_the_game(
     run(database_url, body)
 
 
+def test_a_full_table_left_waiting_by_a_crash_starts_when_a_seat_says_hello_again(
+    database_url: str,
+) -> None:
+    """A claim's write and the start it leads to are two commits: a server killed between
+    them leaves every seat taken and the table waiting (the crash test met it under load).
+    The next hello of any seat starts it."""
+
+    async def body(masters: Masters, heard: Heard) -> None:
+        master, _ = await new_table(masters, "tortuga", ["me", "invite", "bot"])
+        async with master.lock:
+            await master.write_seats({1: {"claimed": True}})  # ... and no start: the crash
+        masters.forget(master.id)
+        again = await masters.get(master.id)
+        assert again is not None and again.live.status == "waiting"
+        assert all(s.claimed for s in again.live.seats)
+        await again.claim(0, None, None)
+        assert again.live.status == "active" and heard.kinds()[-2:] == ["table", "version"]
+        assert (await stored(masters, master.id)).status == "active"
+        # Once started, a hello writes nothing and announces nothing.
+        told = len(heard.events)
+        await again.claim(1, None, None)
+        assert len(heard.events) == told
+
+    run(database_url, body)
+
+
 def test_leaving_before_the_start_frees_a_seat_in_its_mode(database_url: str) -> None:
     async def body(masters: Masters, heard: Heard) -> None:
         master, tokens = await new_table(masters, "tortuga", ["me", "invite", "open", "bot"])

@@ -491,19 +491,32 @@ class TableMaster:
             await self.catch_up()
             current = live.seats[seat]
             if current.claimed and (name is None or name == current.name):
-                return
-            if live.rated and not current.claimed and account_id is None:
-                raise Refused("account_needed", ACCOUNT_NEEDED)
-            values: dict[str, Any] = {"claimed": True}
-            if name is not None:
-                values["name"] = name
-            if account_id is not None:
-                values["account_id"] = account_id
-            await self.write_seats({seat: values})
-            started = await self.start_if_full()
+                # Nothing to write. But a claim's write and the start it led to are two
+                # commits: a crash between them left every seat taken and the table waiting,
+                # and whoever comes back starts it.
+                if not await self.start_if_full():
+                    return
+                started = True
+            else:
+                started = await self.take_seat(seat, name, account_id)
         await self.masters.changed(live, "table")
         if started:
             await self.masters.changed(live, "version")
+
+    async def take_seat(self, seat: int, name: str | None, account_id: int | None) -> bool:
+        """`claim`'s write (its lock is held): the seat is taken, and the table started if that
+        was the last one."""
+        live = self.live
+        current = live.seats[seat]
+        if live.rated and not current.claimed and account_id is None:
+            raise Refused("account_needed", ACCOUNT_NEEDED)
+        values: dict[str, Any] = {"claimed": True}
+        if name is not None:
+            values["name"] = name
+        if account_id is not None:
+            values["account_id"] = account_id
+        await self.write_seats({seat: values})
+        return await self.start_if_full()
 
     @logged("join")
     async def join(
