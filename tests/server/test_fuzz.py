@@ -109,12 +109,19 @@ def ws_url(url: str) -> str:
 
 
 def open_ws(url: str, max_size: int | None = None) -> ClientConnection:
-    """A connection held open beyond one `with` block (closed by its owner). It sends no
-    keepalive pings, as a browser sends none: under a loaded CI machine, a server thread that
-    answered a ping late made the client drop a connection the fuzz was still using, which is
-    the client's own timeout and no failure of the server's."""
+    """A connection held open beyond one `with` block (closed by its owner). It reads and
+    keeps whatever arrives, however long its owner leaves it unread, as a browser does: with
+    the library's default flow control (16 frames) a watching connection left idle while bots
+    played its table out stopped reading, so it could not answer the server's keepalive ping,
+    and under a loaded machine the server dropped it after 20 s. It sends no pings of its own,
+    as a browser sends none."""
     return connect(
-        url, max_size=max_size, open_timeout=10, close_timeout=2, ping_interval=None
+        url,
+        max_size=max_size,
+        max_queue=None,
+        open_timeout=10,
+        close_timeout=2,
+        ping_interval=None,
     ).__enter__()
 
 
