@@ -110,7 +110,7 @@ def test_kill_9_at_random_moments_loses_nothing(database_url: str, tmp_path: Pat
                 for c in clients
             ]
         log = server.log_path.read_text(errors="replace").splitlines()
-        return "\n".join(lines + ["server log, last 40 lines:", *log[-40:]])
+        return "\n".join([*lines, "server log, last 40 lines:", *log[-40:]])
 
     async def main() -> list[dict[str, Any]]:
         done = asyncio.Event()

@@ -11,10 +11,10 @@ from playwright.sync_api import Page
 
 import buccaneer
 
-# Every registered game and variant, as test parameters (game, options).
 # Variants that only make a game longer (Tortuga's long game: the same pages for twice as many
 # rounds, which the engine's tests play): a walk through one costs as much as two others.
 LONGER_ONLY = {"long_game=True"}
+# Every registered game and variant, as test parameters (game, options).
 CASES = [
     pytest.param(
         name,
@@ -24,6 +24,8 @@ CASES = [
     for name, spec in buccaneer.GAMES.items()
     for variant in spec.variants
 ]
+# The variants that whole-game walks go through.
+WALKED = [c for c in CASES if not any(k in str(c.id) for k in LONGER_ONLY)]
 
 # Measured in the page after two frames (the page brings the board into view on a new
 # decision in the next frame, as a person would see it).
