@@ -39,24 +39,6 @@ def over(page: Page) -> bool:
     return page.locator(END).count() > 0
 
 
-# Everything a click needs from the page, in one look (each look is a round trip to the
-# browser; a walk through a whole game makes thousands): whether the game is over, the page's
-# signature, and each thing offered with its key and its centre in the visual viewport (where
-# the mouse is; on a phone it can be scrolled within the layout viewport that element boxes
-# are measured in), and whether it is wholly in view.
-OFFER = f"""() => {{
-  const v = window.visualViewport;
-  const things = [...document.querySelectorAll('{CLICKABLE}, {BUTTONS}')].map((e) => {{
-    const r = e.getBoundingClientRect();
-    const top = r.top - v.offsetTop, left = r.left - v.offsetLeft;
-    return {{key: e.getAttribute('data-key') || '', x: left + r.width / 2,
-      y: top + r.height / 2, shown: r.width > 0 && r.height > 0 && top >= 0 && left >= 0
-      && top + r.height <= v.height && left + r.width <= v.width}};
-  }});
-  return {{over: !!document.querySelector('{END}'), signature: ({SIGNATURE})(), things}};
-}}"""
-
-
 def click_once(
     page: Page,
     rng: random.Random,
@@ -68,32 +50,34 @@ def click_once(
     key starts with `prefer`, where there is one); False once the game is over. `check` is
     called with the page first, as the player finds it, before anything is scrolled."""
     page.wait_for_function(READY, timeout=timeout)
-    if check is not None and not over(page):
-        check(page)
-    offer: dict[str, Any] = page.evaluate(OFFER)
-    if offer["over"]:
+    if over(page):
         return False
-    things = list(enumerate(offer["things"]))
-    if not things:
+    if check is not None:
+        check(page)
+    candidates = page.locator(CLICKABLE).all() + page.locator(BUTTONS).all()
+    if not candidates:
         return True  # the offer went away between the two looks: look again
+    before = page.evaluate(SIGNATURE)
     if prefer is not None and rng.random() < 0.85:
-        things = [t for t in things if t[1]["key"].startswith(prefer)] or things
-    index, thing = rng.choice(things)
-    before = offer["signature"]
+        keys = [c.get_attribute("data-key") or "" for c in candidates]
+        preferred = [c for c, k in zip(candidates, keys, strict=True) if k.startswith(prefer)]
+        candidates = preferred or candidates
+    target = rng.choice(candidates)
     changed = f"(before) => ({SIGNATURE})() !== before"
-    target = page.locator(f"{CLICKABLE}, {BUTTONS}").nth(index)
     try:
-        if thing["shown"]:
+        target.scroll_into_view_if_needed(timeout=5_000)
+        box = target.bounding_box()
+        if box is not None:
             # A real mouse click at the thing's centre, hit-tested as a person's is, without
             # Playwright's waits for stillness (they cost more than the game itself) ...
-            page.mouse.click(thing["x"], thing["y"])
+            page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
             try:
                 page.wait_for_function(changed, arg=before, timeout=3_000)
                 return True
             except WaitTimeout:
                 pass
-        # ... and where it is out of the window, or something else covers that centre,
-        # Playwright's own click, which scrolls to it and finds a point of it that is clear.
+        # ... and where something else covers that centre, Playwright's own click, which finds
+        # a point of the thing that is clear.
         target.click(timeout=5_000)
     except Error:
         return True  # replaced by an update while we aimed: look again
