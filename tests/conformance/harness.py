@@ -134,6 +134,14 @@ class SeatOnly:
         self._mine(seat)
         return self._state.determinize(seat, rng)
 
+    def belief(self, seat: int) -> Any:
+        self._mine(seat)
+        return self._state.belief(seat)
+
+    def determinize_by_belief(self, seat: int, rng: random.Random) -> State:
+        self._mine(seat)
+        return self._state.determinize_by_belief(seat, rng)
+
     def __getattr__(self, name: str) -> Any:
         raise AssertionError(f"the agent read state.{name}, which is not its to see")
 

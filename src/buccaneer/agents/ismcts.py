@@ -116,6 +116,11 @@ class ISMCTSAgent:
       (`GameSpec.fast_playout`) and heuristic ones (`fast_heuristic_playout`, the same games
       the Python bot plays, so the search is the same, only faster).
     - `exploration` is PUCT's constant.
+    - `worlds`: "belief" (default) samples each iteration's world by
+      `state.determinize_by_belief`, which in a game of hidden teams draws the teams from
+      what the table has shown (`state.belief(seat)`); "uniform" by `state.determinize`,
+      every assignment the rules allow equally likely. Games without hidden teams sample the
+      same worlds either way.
 
     Selection is PUCT (AlphaZero's rule) with availability counts in place of parent visits,
     as ISMCTS needs (an action may exist in some sampled worlds only). An action never tried
@@ -136,6 +141,7 @@ class ISMCTSAgent:
         max_rollout: int | None = None,
         prior: float = 0.5,
         opponents: str = "policy",
+        worlds: str = "belief",
         **unknown: Any,
     ) -> None:
         if unknown:
@@ -149,6 +155,8 @@ class ISMCTSAgent:
         max_rollout = _whole("max_rollout", max_rollout, low=0)
         if not isinstance(opponents, str) or opponents not in ("policy", "tree"):
             raise OptionError(f"opponents must be 'policy' or 'tree', got {opponents!r}")
+        if not isinstance(worlds, str) or worlds not in ("belief", "uniform"):
+            raise OptionError(f"worlds must be 'belief' or 'uniform', got {worlds!r}")
         self.iterations = iterations
         self.time = time
         self.exploration = exploration
@@ -162,6 +170,7 @@ class ISMCTSAgent:
         self.fast_heuristic_playout: Callable[[State, int], list[int]] | None = None
         self.prior = prior
         self.opponents = opponents
+        self.worlds = worlds
         self.last_iterations = 0
 
     def act(self, state: State, seat: int, rng: random.Random) -> Action:
@@ -181,6 +190,7 @@ class ISMCTSAgent:
         self.fast_playout = spec.fast_playout if random_full else None
         self.fast_heuristic_playout = spec.fast_heuristic_playout if heuristic_full else None
         root = _Node()
+        sample = state.determinize_by_belief if self.worlds == "belief" else state.determinize
         deadline = None if self.time is None else _now() + self.time
         done = 0
         while True:
@@ -188,7 +198,7 @@ class ISMCTSAgent:
                 break
             if deadline is not None and done > 0 and _now() >= deadline:
                 break
-            world = state.determinize(seat, rng)
+            world = sample(seat, rng)
             self._iterate(root, world, rng, seat)
             done += 1
         self.last_iterations = done

@@ -105,6 +105,19 @@ class State(ABC):
         """A full state consistent with `view(seat)`, hidden information resampled from `rng`
         and a fresh chance stream: a function of `view(seat)` and `rng` alone."""
 
+    def belief(self, seat: int | None) -> list[tuple[tuple[str, ...], float]] | None:
+        """What `seat` (None: a spectator) may believe about hidden teams: every assignment of a
+        team to each seat that its knowledge allows, with its probability, likeliest first; a
+        function of `view(seat)` alone, like the view. None for a game without hidden teams
+        (the default)."""
+        return None
+
+    def determinize_by_belief(self, seat: int | None, rng: random.Random) -> Self:
+        """`determinize`, with hidden teams drawn from `belief(seat)` rather than uniformly
+        among those the rules allow (search that reads the table). A game without hidden
+        teams has nothing to weigh: the default is `determinize` itself."""
+        return self.determinize(seat, rng)
+
     @abstractmethod
     def describe(self, action: Action, seat: int | None = None) -> str:
         """`action` in words a player reads (for menus and logs), given this state. With `seat`,
