@@ -98,3 +98,17 @@ def run_on_ray(jobs: Sequence[GameJob], address: str) -> Generator[GameResult, N
             ray.cancel(ref, force=True)
         if started_here:
             ray.shutdown()
+
+
+def run(
+    jobs: Sequence[GameJob], workers: int = 1, ray: str | None = None
+) -> tuple[Generator[GameResult, None, None], str]:
+    """The results of `jobs` from the backend the options ask for, and that backend's name
+    ("here", "processes:N", "ray:ADDRESS"): one choice for every command that plays games."""
+    if workers < 1:
+        raise OptionError(f"--workers must be at least 1, got {workers}")
+    if ray is not None:
+        return run_on_ray(jobs, ray), f"ray:{ray}"
+    if workers > 1:
+        return run_in_processes(jobs, workers), f"processes:{workers}"
+    return run_here(jobs), "here"

@@ -9,14 +9,14 @@ from __future__ import annotations
 import datetime as dt
 import json
 import time
-from collections.abc import Callable, Generator, Sequence
+from collections.abc import Callable, Sequence
 from contextlib import closing
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from buccaneer.core import OptionError, get_spec, load
-from buccaneer.sim.backends import run_here, run_in_processes, run_on_ray
+from buccaneer.sim.backends import run
 from buccaneer.sim.games import Entrant, GameJob, GameResult
 from buccaneer.sim.schedule import schedule
 from buccaneer.sim.summary import summarise
@@ -123,17 +123,7 @@ def play(
     on_result: Callable[[GameResult], None] | None = None,
 ) -> Tournament:
     """Play every scheduled game; Ctrl-C stops early and keeps what was played."""
-    if workers < 1:
-        raise OptionError(f"--workers must be at least 1, got {workers}")
-    stream: Generator[GameResult, None, None]
-    if ray is not None:
-        stream = run_on_ray(tournament.jobs, ray)
-        tournament.backend = f"ray:{ray}"
-    elif workers > 1:
-        stream = run_in_processes(tournament.jobs, workers)
-        tournament.backend = f"processes:{workers}"
-    else:
-        stream = run_here(tournament.jobs)
+    stream, tournament.backend = run(tournament.jobs, workers, ray)
     start = time.perf_counter()
     try:
         with closing(stream) as results:  # closing stops the backend's workers on Ctrl-C
