@@ -485,6 +485,70 @@ def tournament(
         raise typer.Exit(130)
 
 
+# -- ladder ------------------------------------------------------------------------------------
+
+
+@app.command()
+def ladder(
+    games: Annotated[
+        list[str] | None,
+        typer.Argument(metavar="[GAME]...", help="The games (default: every game)."),
+    ] = None,
+    *,
+    agents_: Annotated[
+        str | None,
+        typer.Option(
+            "--agents",
+            help="The field, comma-separated NAME[:KEY=VALUE...] (default: random, heuristic, "
+            "ismcts at 25, 100 and 400 iterations, and learned and guided where their weights "
+            "play the game).",
+        ),
+    ] = None,
+    players: Annotated[
+        str, typer.Option("--players", "-p", help="all, 3, 2..4 or 2,4, for every game.")
+    ] = "all",
+    games_per_table: Annotated[
+        int,
+        typer.Option("--games", "-n", help="Games per table, each rotated one seat further."),
+    ] = 2,
+    seed: Annotated[
+        int, typer.Option("--seed", min=0, help="Base seed: game k uses seed + k.")
+    ] = 1,
+    workers: Annotated[int, typer.Option("--workers", "-w", help="Games played at once.")] = 1,
+    ray: Annotated[
+        str | None,
+        typer.Option("--ray", metavar="ADDRESS", help="Play on the Ray cluster at ADDRESS."),
+    ] = None,
+    out: Annotated[
+        Path | None,
+        typer.Option(
+            "--out",
+            help="Folder of the ladder; rerunning into it resumes (default: "
+            "ladders/GAMES-pPLAYERS-nN-seedSEED).",
+        ),
+    ] = None,
+    max_actions: Annotated[
+        int, typer.Option("--max-actions", min=1, help="Stop a game after this many actions.")
+    ] = 100_000,
+) -> None:
+    """Every agent against the others at every player count: ratings, head to head, levels.
+
+    Example: buccaneer ladder cartagena --agents random,heuristic,ismcts:iterations=100 -n 4 -w 2
+    """
+    from buccaneer.cli_support.ladder import LadderArgs, run_ladder  # noqa: PLC0415
+
+    args = LadderArgs(
+        games, agents_, players, games_per_table, seed, workers, ray, out, max_actions
+    )
+    with _people_errors():
+        interrupted = run_ladder(args, _console(), _err_console())
+    if interrupted:
+        _err_console().print(
+            Text("Interrupted; every finished game is kept: rerun to go on.", style="bold")
+        )
+        raise typer.Exit(130)
+
+
 # -- replay ------------------------------------------------------------------------------------
 
 

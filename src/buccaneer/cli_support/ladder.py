@@ -1,0 +1,263 @@
+"""`buccaneer ladder`: its arguments read, its field chosen, the machine described, its report
+drawn as Rich tables. The ladder itself lives in `sim/ladder*.py`.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import os
+import platform
+import random
+import shlex
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+from rich.text import Text
+
+from buccaneer import agents
+from buccaneer.agents.spec import AgentSpec, parse_agent
+from buccaneer.cli_support.common import CliError
+from buccaneer.cli_support.ladder_tables import head_to_head_table, ratings_table
+from buccaneer.core import GAMES, GameSpec, OptionError, get_spec, load
+from buccaneer.sim import ladder_run
+from buccaneer.sim.games import Entrant, GameResult
+from buccaneer.sim.ladder import LEARNED, STANDARD
+
+
+def parse_games(names: list[str] | None) -> list[GameSpec]:
+    """The games named (each once), or every registered game."""
+    if not names:
+        return list(GAMES.values())
+    specs: list[GameSpec] = []
+    for name in names:
+        spec = get_spec(name)
+        if spec in specs:
+            raise CliError(f"{spec.name} is named twice")
+        specs.append(spec)
+    return specs
+
+
+def parse_counts(text: str, spec: GameSpec) -> list[int]:
+    """`all` (every count of the game), `3`, `2..4` or `2,4`; a count the game lacks is an
+    error naming the game, so a ladder never silently leaves a count out."""
+    if text.strip() == "all":
+        return list(spec.player_counts)
+    counts: list[int] = []
+    for part in text.split(","):
+        low, sep, high = part.strip().partition("..")
+        try:
+            first = int(low)
+            last = int(high) if sep else first
+        except ValueError:
+            raise CliError(
+                f"--players {text!r}: write all, a count (3), a range (2..4) or a list (2,4)"
+            ) from None
+        if first > last:
+            raise CliError(f"--players {part.strip()!r}: the range runs backwards")
+        counts.extend(range(first, last + 1))
+    bad = [n for n in counts if n not in spec.player_counts]
+    if bad:
+        raise CliError(
+            f"{spec.title} is for {spec.min_players}-{spec.max_players} players, "
+            f"not {', '.join(map(str, sorted(set(bad))))}"
+        )
+    return sorted(set(counts))
+
+
+def parse_field(text: str) -> list[AgentSpec]:
+    """`--agents`: comma-separated agents, each NAME[:KEY=VALUE...], each once, at least two."""
+    specs: list[AgentSpec] = []
+    for part in text.split(","):
+        spec = parse_agent(part)
+        if spec.is_human:
+            raise CliError("a ladder plays agents only; use `buccaneer play` to join a game")
+        if any(s.label() == spec.label() for s in specs):
+            raise CliError(f"--agents lists {spec.label()!r} twice; give each agent once")
+        specs.append(spec)
+    if len(specs) < 2:
+        raise CliError("--agents needs at least two agents to compare, comma-separated")
+    return specs
+
+
+def plays(spec: AgentSpec, game: str) -> str | None:
+    """Why `spec` cannot play `game`, or None when it can: it makes one real decision (one with
+    a choice, reached by random play), so an agent whose weights are missing or do not fit the
+    game fails now rather than an hour into a ladder. No learning library is imported."""
+    rng = random.Random(0)
+    state = load(game, get_spec(game).min_players, seed=0)
+    for _ in range(1000):
+        movers = state.to_move()
+        if not movers:
+            break
+        seat = movers[0]
+        legal = state.legal_actions(seat)
+        if len(legal) > 1:
+            try:
+                spec.make().act(state, seat, rng)
+            except OptionError as exc:
+                return str(exc)
+            return None
+        for mover in movers:
+            state.apply(mover, rng.choice(state.legal_actions(mover)))
+    return None
+
+
+def standard_field(game: str) -> list[AgentSpec]:
+    """The default ladder of `game`: the standard agents, and the learned ones when they are
+    registered and their weights play this game."""
+    field = [parse_agent(text) for text in STANDARD]
+    for text in LEARNED:
+        name = text.partition(":")[0]
+        if name in agents.available():
+            spec = parse_agent(text)
+            if plays(spec, game) is None:
+                field.append(spec)
+    return field
+
+
+def fields(games: list[GameSpec], text: str | None) -> dict[str, list[Entrant]]:
+    """Each game's field: `--agents` for every game (each checked to play it), else the
+    standard ladder as available for that game."""
+    chosen: dict[str, list[Entrant]] = {}
+    given = parse_field(text) if text is not None else None
+    for spec in games:
+        if given is None:
+            field = standard_field(spec.name)
+        else:
+            for agent in given:
+                problem = plays(agent, spec.name)
+                if problem is not None:
+                    raise CliError(f"{agent.label()} cannot play {spec.name}: {problem}")
+            field = given
+        chosen[spec.name] = [Entrant(s.label(), s.name, dict(s.params)) for s in field]
+    return chosen
+
+
+def default_out(games: list[GameSpec], players: str, n: int, seed: int) -> Path:
+    """A folder named by the arguments, so rerunning the same command resumes the same ladder."""
+    names = "+".join(spec.name for spec in games) if len(games) < len(GAMES) else "all"
+    counts = players.replace("..", "-").replace(",", "_")
+    return Path("ladders") / f"{names}-p{counts}-n{n}-seed{seed}"
+
+
+def machine() -> dict[str, Any]:
+    """The machine a ladder ran on, for its published figures."""
+    cpu = platform.processor() or platform.machine()
+    try:
+        with open("/proc/cpuinfo", encoding="utf-8") as handle:
+            for line in handle:
+                if line.startswith("model name"):
+                    cpu = line.partition(":")[2].strip()
+                    break
+    except OSError:
+        pass
+    return {
+        "cores": os.cpu_count(),
+        "cpu": cpu,
+        "python": platform.python_version(),
+        "system": f"{platform.system()} {platform.machine()}",
+    }
+
+
+@dataclass(frozen=True)
+class LadderArgs:
+    """The command's arguments, as typed."""
+
+    games: list[str] | None
+    agents: str | None
+    players: str
+    games_per_table: int
+    seed: int
+    workers: int
+    ray: str | None
+    out: Path | None
+    max_actions: int
+
+
+def run_ladder(args: LadderArgs, console: Console, err: Console) -> bool:
+    """Check everything, play what the folder lacks, write every output, show the report;
+    True when Ctrl-C stopped it early. Nothing is written before every check has passed."""
+    if args.games_per_table < 1:
+        raise CliError(f"-n must be at least 1 game per table, got {args.games_per_table}")
+    if args.workers < 1:
+        raise CliError(f"--workers must be at least 1, got {args.workers}")
+    specs = parse_games(args.games)
+    counts = {spec.name: parse_counts(args.players, spec) for spec in specs}
+    chosen = fields(specs, args.agents)
+    ladder = ladder_run.plan(
+        fields=chosen,
+        player_counts=counts,
+        games=args.games_per_table,
+        seed=args.seed,
+        max_actions=args.max_actions,
+    )
+    folder = args.out or default_out(specs, args.players, args.games_per_table, args.seed)
+    store = ladder_run.open_store(ladder, folder)
+    missing = len(ladder.missing())
+    resumed = len(ladder.done)
+    if missing:
+        with Progress(
+            TextColumn("ladder"),
+            BarColumn(),
+            MofNCompleteColumn(),
+            TimeRemainingColumn(),
+            console=err,
+            transient=True,
+            disable=not err.is_terminal,
+        ) as progress:
+            task = progress.add_task("games", total=len(ladder.slots), completed=resumed)
+
+            def advance(_: GameResult) -> None:
+                progress.advance(task)
+
+            ladder_run.play(ladder, store, args.workers, args.ray, on_result=advance)
+    else:
+        folder.mkdir(parents=True, exist_ok=True)
+    about = {
+        "command": command(args),
+        "date": dt.datetime.now(dt.UTC).strftime("%Y-%m-%d %H:%M UTC"),
+        "machine": machine(),
+    }
+    data = ladder_run.report(ladder, about)
+    ladder_run.write_outputs(ladder, data, folder)
+    for game, report in data["results"].items():
+        title = data["titles"][game]
+        console.print(ratings_table(title, report, data["levels"].get(game, [])))
+        console.print(head_to_head_table(title, report))
+    new = len(ladder.done) - resumed
+    console.print(
+        Text(
+            f"{new} games played now, {resumed} kept from before: {len(ladder.done)} of "
+            f"{len(ladder.slots)}. Outputs in {folder}: " + ", ".join(ladder_run.OUTPUTS),
+        ),
+        soft_wrap=True,
+    )
+    return ladder.interrupted
+
+
+def command(args: LadderArgs) -> str:
+    """The command line that runs this ladder again (the folder aside)."""
+    words = ["buccaneer", "ladder", *(args.games or [])]
+    if args.agents is not None:
+        words += ["--agents", args.agents]
+    words += ["--players", args.players, "-n", str(args.games_per_table), "--seed", str(args.seed)]
+    words += ["--ray", args.ray] if args.ray is not None else ["-w", str(args.workers)]
+    return shlex.join(words)
+
+
+__all__ = [
+    "LadderArgs",
+    "command",
+    "default_out",
+    "fields",
+    "machine",
+    "parse_counts",
+    "parse_field",
+    "parse_games",
+    "plays",
+    "run_ladder",
+    "standard_field",
+]
