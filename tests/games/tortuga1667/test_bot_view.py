@@ -133,6 +133,7 @@ def from_view(view: dict[str, Any]) -> BotView:
             if view["spots"]
             else ()
         ),
+        evidence=tuple(tuple(row) for row in view["loyalty_evidence"]),
     )
 
 

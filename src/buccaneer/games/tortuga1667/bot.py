@@ -63,6 +63,7 @@ from buccaneer.games.tortuga1667.actions import (
     TimeOut,
     Vote,
 )
+from buccaneer.games.tortuga1667.belief import no_evidence
 from buccaneer.games.tortuga1667.bot_beliefs import ISLAND, Ctx, clear_beliefs
 from buccaneer.games.tortuga1667.bot_values import (
     SABOTAGE,
@@ -108,11 +109,17 @@ class Tortuga1667Bot:
 
     name = "heuristic"
 
-    def __init__(self, **params: Any) -> None:
+    def __init__(self, *, evidence: bool = True, **params: Any) -> None:
+        """`evidence`: read the table's open play (`BotView.evidence`, weighed by the public
+        model of play) for its loyalty beliefs; False reads only what the table still shows
+        (the holds' lean, the cabin boys' holds, Tortuga's slots), as the bot did before."""
         if params:
             raise TypeError(
-                f"the Tortuga 1667 heuristic bot takes no parameters, got {', '.join(params)}"
+                f"the Tortuga 1667 heuristic bot takes only 'evidence', got {', '.join(params)}"
             )
+        if not isinstance(evidence, bool):
+            raise TypeError(f"evidence must be true or false, got {evidence!r}")
+        self.evidence = evidence
 
     def act(self, state: State, seat: int, rng: random.Random) -> Action:
         """One of `state.legal_actions(seat)`, from that and `state.bot_view(seat)` alone (the
@@ -124,6 +131,8 @@ class Tortuga1667Bot:
         if len(legal) == 1:
             return legal[0]
         view = seat_knowledge(state, seat)
+        if not self.evidence:
+            view = view._replace(evidence=no_evidence(view.players))
         handler = HANDLERS.get(view.decision[0]) if view.decision else None
         if handler is None:
             return first_choice(legal)
@@ -157,6 +166,18 @@ def compiled_values(view: Any, legal: list[Action]) -> list[float] | None:
     assert compiled is not None, "the compiled Tortuga 1667 bot is not built here"
     handler = HANDLERS.get(view.decision[0]) if view.decision else None
     return None if handler is None else _compiled(compiled, handler, Ctx(view), legal)
+
+
+def decision_values(view: Any, legal: list[Action]) -> list[float] | None:
+    """The values `act` weighs for `view`'s decision (compiled where the copy is built, else the
+    Python reference; the two are equal); None for a decision the bot does not value. The
+    public model of play (`bot_evidence.py`) reads them as how much each choice appeals."""
+    handler = HANDLERS.get(view.decision[0]) if view.decision else None
+    if handler is None:
+        return None
+    compiled = compiled_copy.compiled
+    ctx = Ctx(view)
+    return handler(ctx, legal) if compiled is None else _compiled(compiled, handler, ctx, legal)
 
 
 def _compiled(compiled: Any, handler: Handler, ctx: Ctx, legal: list[Action]) -> list[float]:
@@ -741,6 +762,7 @@ __all__ = [
     "best_of",
     "clear_caches",
     "compiled_values",
+    "decision_values",
     "first_choice",
     "python_values",
 ]

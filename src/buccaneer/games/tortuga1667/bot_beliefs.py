@@ -20,6 +20,7 @@ every team's expected size matches the number of its cards still unaccounted for
 
 from __future__ import annotations
 
+from buccaneer.games.tortuga1667.belief import believe, marginals
 from buccaneer.games.tortuga1667.botview import BotView
 from buccaneer.games.tortuga1667.components import (
     BRITISH,
@@ -141,7 +142,7 @@ class Ctx:
         # far more positions share it than share the whole of `lines`, `holds` and `tortuga`.
         # With two players the other seat's nation is certain and the table is never read.
         clues = evidence_key(lines, self.holds, self.tortuga) if n > 2 else ()
-        key = (n, seat, self.team, self.acting, view.known, clues)
+        key = (n, seat, self.team, self.acting, view.known, clues, view.evidence)
         known = _BELIEFS.get(key)
         if known is None:
             pf, pe = beliefs(self)
@@ -250,6 +251,15 @@ def beliefs(ctx: Ctx) -> tuple[list[float], list[float]]:
     else:
         unknown = [s for s in range(n) if s != me]
     if not unknown:
+        return pf, pe
+    if any(map(any, ctx.view.evidence)):
+        # The table's open play, weighed by the public model (bot_evidence.py): the exact
+        # marginals of the seat's belief (belief.py), which subsume the hints below (a
+        # captain's stowing and a cabin boy's moves are part of that play).
+        fixed = tuple(ctx.team if s == me else (known[s] if known else -1) for s in range(n))
+        rows = marginals(believe(n, fixed, ctx.view.evidence), n)
+        for s in unknown:
+            pf[s], pe[s] = _side(rows[s], acting)
         return pf, pe
     left = max(1, sum([c for c in sizes if c > 0]))
     prior = [max(0, c) / left for c in sizes]

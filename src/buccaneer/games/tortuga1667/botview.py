@@ -54,6 +54,7 @@ class BotView(NamedTuple):
     decision: tuple[Any, ...]
     known: tuple[int, ...]  # known_loyalties per seat (-1: not known); () when none is
     spots: tuple[tuple[int, ...], ...]  # spots (-1: free); () without the advanced setup
+    evidence: tuple[tuple[float, float, float], ...]  # loyalty_evidence
 
 
 def build_bot_view(state: Fields, seat: int) -> BotView:
@@ -127,6 +128,7 @@ def build_bot_view(state: Fields, seat: int) -> BotView:
         step,
         tuple([proven.get(s, -1) for s in range(players)]) if proven else (),
         tuple(map(tuple, state.spots)) if state.spots else (),
+        state.evidence,
     )
     # The fields in declaration order, without the keyword handling of `BotView(...)`.
     return tuple.__new__(BotView, fields)

@@ -91,6 +91,13 @@ class Fields(State):
     memory: Annotated[list[dict[str, Any]], Custom(copy_memory, repr)]
     tiebreak: bool
     winner_team: int  # -1 while the game runs
+    # Per seat, the log-likelihood of its public play so far if British, French, Dutch, by the
+    # public model of play (bot_evidence.py): public, in every view (`loyalty_evidence`).
+    evidence: tuple[tuple[float, float, float], ...]
+    # Whether `apply` adds each public action to `evidence`: on in a game as played, off in a
+    # world sampled for search (whose evidence stays as the seat saw it) and with two players
+    # (the other seat is surely the other nation).
+    track_evidence: bool
 
     # Each field in a slot, at a fixed place in every state however the rules, `clone` and
     # `sampling` order their assignments (an instance dict of this many keys is not shared

@@ -42,6 +42,7 @@ from typing import Any, TypeVar
 
 from buccaneer.core.rng import Rng
 from buccaneer.games.tortuga1667.actions import parse_vote
+from buccaneer.games.tortuga1667.belief import draw, seat_belief
 from buccaneer.games.tortuga1667.components import (
     ALBATROSS,
     ARMADA_AMONG_LAST,
@@ -66,18 +67,26 @@ def _without(pool: list[int], remove: list[int]) -> list[int]:
 W = TypeVar("W", bound=Fields)
 
 
-def determinize(state: W, seat: int | None, rng: random.Random) -> W:
+def determinize(state: W, seat: int | None, rng: random.Random, weighed: bool = False) -> W:
+    """A world `seat` cannot tell from `state`; with `weighed`, the others' loyalties are drawn
+    from the seat's belief (belief.py) instead of uniformly among the deals it allows."""
     state.check_seat(seat)
     world = state.clone()
     chance = Rng(rng.getrandbits(64))
     world.rng = chance
     world.reset_records(replayable=False)
+    # A sampled world is for search: what the seat saw of the table's play stays as it was
+    # (its beliefs read it), and nobody in the world learns more from it.
+    world.track_evidence = False
     if state.winner_team >= 0:
         return world
     world.seed = chance.next64() >> 1
     others = [s for s in range(state.players) if s != seat]
     memory = state.memory[seat] if seat is not None else {}
-    _loyalties(state, world, seat=seat, others=others, memory=memory, chance=chance)
+    if weighed:
+        world.loyalty = list(draw(seat_belief(state, seat), chance))
+    else:
+        _loyalties(state, world, seat=seat, others=others, memory=memory, chance=chance)
     _votes(state, world, seat=seat, others=others, memory=memory, chance=chance)
     _events(state, world, seat, chance)
     # Only "from the bottom five or not" is public about where a row card came from.
@@ -227,6 +236,8 @@ def _skeleton(cls: type[W], view: dict[str, Any], deal: Rng | None) -> W:
     state.memory = [{} for _ in range(players)]
     if seat is not None:
         state.memory[seat] = _skeleton_memory(view, seat)
+    state.evidence = tuple((float(b), float(f), float(d)) for b, f, d in view["loyalty_evidence"])
+    state.track_evidence = False
     state.reset_records(replayable=False)
     return state
 

@@ -11,6 +11,8 @@ from typing import Any, Self
 from buccaneer.core.events import Event
 from buccaneer.core.fields import derive_copies
 from buccaneer.core.state import Action
+from buccaneer.games.tortuga1667.belief import named, seat_belief
+from buccaneer.games.tortuga1667.bot_evidence import observe
 from buccaneer.games.tortuga1667.botview import BotView, build_bot_view
 from buccaneer.games.tortuga1667.explain import describe, menu_group
 from buccaneer.games.tortuga1667.fields import SEAT_NAMES
@@ -37,6 +39,30 @@ class Tortuga1667State(Rules):
 
     def determinize(self, seat: int | None, rng: random.Random) -> Self:
         return determinize(self, seat, rng)
+
+    def determinize_by_belief(self, seat: int | None, rng: random.Random) -> Self:
+        """A world as `determinize` samples it, the others' loyalties drawn from
+        `belief(seat)`: a seat that has played British in the open is British in more worlds."""
+        return determinize(self, seat, rng, weighed=True)
+
+    def belief(self, seat: int | None) -> list[tuple[tuple[str, ...], float]]:
+        """Every deal of the loyalty cards that `seat` (None: a spectator) cannot rule out, with
+        its probability given the public evidence (belief.py), likeliest first."""
+        self.check_seat(seat)
+        return named(seat_belief(self, seat))
+
+    def twin(self, seat: int | None, rng: random.Random) -> Self:
+        # A twin plays on as the game itself does, learning from the table as the game does.
+        world = super().twin(seat, rng)
+        world.track_evidence = self.track_evidence
+        return world
+
+    def _play(self, seat: int, action: Action, legal: list[Action]) -> None:
+        # The public model judges an action in the position it was chosen in, before it
+        # changes anything (an illegal action never gets here).
+        if self.track_evidence:
+            self.evidence = observe(self, seat, action, legal)
+        super()._play(seat, action, legal)
 
     @classmethod
     def from_view(cls, view: dict[str, Any], rng: random.Random) -> Tortuga1667State:

@@ -189,6 +189,9 @@ def build_view(state: Fields, seat: int | None) -> dict[str, Any]:
                 else None
             ),
             "seat_names": [state.name(s) for s in range(state.players)],
+            # What the seats' open play says about their loyalties (bot_evidence.py): public,
+            # the same for every viewer; `belief(seat)` weighs the deals by it.
+            "loyalty_evidence": [list(row) for row in state.evidence],
         }
     )
     return view
