@@ -63,7 +63,7 @@ def test_twins_believe_the_same_while_they_look_the_same(players: int) -> None:
     views are equal (until a rule reveals something that differs, such as a vote's cards; the
     conformance twin walks check the views themselves, `loyalty_evidence` included)."""
     compared = learned = 0
-    for seed in range(16):
+    for seed in range(24):
         state = load(players, seed)
         rng = random.Random(seed + 100)
         for _ in zip(range(rng.randrange(2, 30)), play(state, rng), strict=False):
