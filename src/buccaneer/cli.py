@@ -500,7 +500,7 @@ def ladder(
         typer.Option(
             "--agents",
             help="The field, comma-separated NAME[:KEY=VALUE...] (default: random, heuristic, "
-            "ismcts at 25, 100 and 400 iterations, and learned and guided where their weights "
+            "ismcts at 10, 40 and 160 iterations, and learned and guided where their weights "
             "play the game).",
         ),
     ] = None,

@@ -59,6 +59,9 @@ def test_every_output_is_written(ladder_dir: Path) -> None:
     assert [lv["mu"] for lv in levels] == sorted(lv["mu"] for lv in levels)
     summary = (ladder_dir / "ladder.md").read_text()
     assert data["command"] in summary and "cores" in summary and "| `heuristic` |" in summary
+    for block in summary.split("\n\n"):  # every Markdown table is rectangular
+        rows = [line for line in block.splitlines() if line.startswith("|")]
+        assert len({row.count(" | ") for row in rows if "---" not in row}) <= 1, block
 
 
 def test_a_rerun_plays_nothing_and_gives_the_same_ratings(invoke: Invoke, ladder_dir: Path) -> None:
@@ -161,3 +164,17 @@ def test_an_agent_without_its_weights_is_refused_before_any_game(
     assert result.exit_code == 2, result.output
     assert "cannot play cartagena" in result.stderr and "no policy file" in result.stderr
     assert not out.exists()
+
+
+def test_the_default_field_adds_the_learned_agents_only_where_they_play() -> None:
+    from buccaneer.agents.spec import parse_agent  # noqa: PLC0415
+    from buccaneer.cli_support.ladder import plays, standard_field  # noqa: PLC0415
+    from buccaneer.sim.ladder import LEARNED, STANDARD  # noqa: PLC0415
+
+    field = [spec.label() for spec in standard_field("cartagena")]
+    assert field[: len(STANDARD)] == [*STANDARD]
+    assert STANDARD[2:] == ("ismcts:iterations=10", "ismcts:iterations=40", "ismcts:iterations=160")
+    for text in LEARNED:
+        name = text.partition(":")[0]
+        usable = name in agents.available() and plays(parse_agent(text), "cartagena") is None
+        assert (text in field) == usable

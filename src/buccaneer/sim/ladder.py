@@ -28,11 +28,12 @@ from buccaneer.core.rng import nth_seed
 from buccaneer.sim.games import Entrant, GameJob
 from buccaneer.sim.schedule import seating
 
-ISMCTS_BUDGETS = (25, 100, 400)
-"""The standard ladder's ISMCTS iterations a move: a factor of four apart, so the three rungs
-differ clearly, and the top one about what one second bought when the 2-player results of
-docs/bots.md were measured. Iterations, not seconds: the same games on any machine and under
-any load, which a resumed or repeated ladder needs."""
+ISMCTS_BUDGETS = (10, 40, 160)
+"""The standard ladder's ISMCTS iterations a move, a factor of four apart so the rungs differ
+clearly: 10 is barely a search (little more than the heuristic that guides it), 160 is near the
+200 at which ISMCTS beat the Tortuga heuristic in 73 % of 100 games (docs/bots.md). Iterations,
+not seconds: the same games on any machine and under any load, which a resumed or repeated
+ladder needs, and a whole default ladder (two games a table) fits in an hour of two cores."""
 
 GUIDED_BUDGET = ISMCTS_BUDGETS[1]
 """Guided ISMCTS plays at the middle rung's iterations, so the two meet at an equal budget."""

@@ -33,6 +33,7 @@ def ratings_table(report: dict[str, Any]) -> list[str]:
         "95% interval",
         "ordinal",
         "seats",
+        "ms/move",
         *[f"μ {c}p" for c in counts],
     ]
     lines = ["| " + " | ".join(head) + " |", "|" + "---|" * len(head)]
