@@ -1,0 +1,53 @@
+"""Running a ladder: Ctrl-C keeps every finished game, and the rest is played on the next run."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from buccaneer.sim import Entrant, GameResult
+from buccaneer.sim.ladder_run import Ladder, open_store, plan, play, report
+
+FIELD = [Entrant("random", "random"), Entrant("heuristic", "heuristic")]
+
+
+def _ladder() -> Ladder:
+    return plan(fields={"cartagena": FIELD}, player_counts={"cartagena": [2, 3]}, games=2, seed=3)
+
+
+def test_ctrl_c_keeps_what_was_played_and_a_rerun_plays_the_rest(tmp_path: Path) -> None:
+    ladder = _ladder()
+    total = len(ladder.slots)
+    seen: list[GameResult] = []
+
+    def interrupt_after_three(result: GameResult) -> None:
+        seen.append(result)
+        if len(seen) == 3:
+            raise KeyboardInterrupt  # as Ctrl-C does, between two games
+
+    play(ladder, open_store(ladder, tmp_path), on_result=interrupt_after_three)
+    assert ladder.interrupted and len(ladder.done) == 3
+    assert len((tmp_path / "games.jsonl").read_text().splitlines()) == 3
+
+    again = _ladder()
+    store = open_store(again, tmp_path)
+    assert set(again.done) == set(ladder.done)
+    assert len(again.missing()) == total - 3
+    play(again, store)
+    assert not again.interrupted and len(again.done) == total
+
+    whole = _ladder()
+    play(whole, open_store(whole, tmp_path / "whole"))
+    about = {"command": "", "date": "", "machine": {}}
+    resumed, straight = report(again, about)["results"], report(whole, about)["results"]
+    for key in ("ratings", "head_to_head"):  # the same figures (times per move aside)
+        assert resumed["cartagena"][key] == straight["cartagena"][key]
+
+
+def test_a_folder_of_another_ladder_is_refused(tmp_path: Path) -> None:
+    ladder = _ladder()
+    play(ladder, open_store(ladder, tmp_path))
+    other = plan(fields={"cartagena": FIELD}, player_counts={"cartagena": [2]}, games=2, seed=3)
+    with pytest.raises(ValueError, match=r"other settings \(games differ\)"):
+        open_store(other, tmp_path)
