@@ -24,6 +24,7 @@ def playouts(game: str, players: int, games: int, seed: int, **options: Any) -> 
     start = time.perf_counter()
     for i in range(games):
         state = buccaneer.load(game, players=players, seed=seed + i, **options)
+        state.keep_beliefs(False)  # random play reads no view (as `simulate` does)
         while True:
             movers = state.to_move()
             if not movers:

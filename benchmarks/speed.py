@@ -48,6 +48,8 @@ def rows(games: list[str] | None) -> list[tuple[str, int]]:
 def play(game: str, players: int, seed: int, agent: Any, rng: random.Random) -> int:
     """One whole game (`agent` None: uniform random choices); the number of actions."""
     state = buccaneer.load(game, players=players, seed=seed)
+    if agent is None:
+        state.keep_beliefs(False)  # random play reads no view (as `simulate` does)
     actions = 0
     while True:
         movers = state.to_move()

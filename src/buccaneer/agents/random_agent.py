@@ -13,6 +13,9 @@ class RandomAgent:
     """Picks uniformly among the legal actions."""
 
     name = "random"
+    # It never reads a view, so a game among random agents need not keep what the table's
+    # play says about hidden teams (`State.keep_beliefs`; `sim.games.play_game`).
+    reads_views = False
 
     def __init__(self, **params: Any) -> None:
         if params:

@@ -112,6 +112,12 @@ class State(ABC):
         (the default)."""
         return None
 
+    def keep_beliefs(self, on: bool) -> None:
+        """Whether `apply` goes on learning what the table's open play says about hidden teams
+        (what `belief` and the views' evidence hold). On in a game as played; a simulation
+        whose agents read no view (uniform random play) turns it off to run many times
+        faster. A game without hidden teams has nothing to keep: the default does nothing."""
+
     def determinize_by_belief(self, seat: int | None, rng: random.Random) -> Self:
         """`determinize`, with hidden teams drawn from `belief(seat)` rather than uniformly
         among those the rules allow (search that reads the table). A game without hidden

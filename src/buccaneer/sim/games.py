@@ -123,6 +123,10 @@ def play_game(
     each seat's time spent choosing and its number of decisions.
     """
     state = load(game, players, seed=seed, **options)
+    if not any(getattr(bot, "reads_views", True) for bot in bots):
+        # Nobody reads a view: what the table's play says about hidden teams (beliefs, in
+        # the views) would be worked out for no one, at many times the cost of the game.
+        state.keep_beliefs(False)
     rngs = [bot_rng(seed, seat) for seat in range(players)]
     count = 0
     clock = time.perf_counter

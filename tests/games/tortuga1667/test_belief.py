@@ -26,6 +26,7 @@ from buccaneer.games.tortuga1667.actions import Stow, Target
 from buccaneer.games.tortuga1667.belief import deals, draw, marginals, seat_belief
 from buccaneer.games.tortuga1667.bot_beliefs import Ctx
 from buccaneer.games.tortuga1667.components import BRITISH, FRENCH, TEAMS, team_sizes
+from buccaneer.sim.games import play_game
 
 HEURISTIC = agents.make("heuristic")
 
@@ -273,3 +274,30 @@ def test_the_agents_parameters_for_beliefs_are_checked() -> None:
     with pytest.raises(OptionError, match="evidence"):
         agents.make("heuristic", evidence="yes")
     assert agents.make("ismcts", worlds="uniform").worlds == "uniform"  # type: ignore[attr-defined]
+
+
+def test_a_game_of_agents_that_read_no_view_keeps_no_evidence() -> None:
+    """`simulate` and tournaments of random agents turn the evidence off (it would be worked
+    out for no one); a game with any agent that reads views keeps it."""
+    random_bot = agents.make("random")
+    state, _count, finished = play_game(
+        game="tortuga1667", players=5, seed=3, options={}, bots=[random_bot] * 5, max_actions=5000
+    )
+    assert isinstance(state, Tortuga1667State)
+    assert finished and not state.track_evidence
+    assert state.evidence == ((0.0, 0.0, 0.0),) * 5
+    state, _count, finished = play_game(
+        game="tortuga1667",
+        players=5,
+        seed=3,
+        options={},
+        bots=[random_bot] * 4 + [HEURISTIC],
+        max_actions=5000,
+    )
+    assert isinstance(state, Tortuga1667State)
+    assert state.track_evidence and any(map(any, state.evidence))
+    state.keep_beliefs(True)
+    assert state.track_evidence
+    two = load(2, 1)
+    two.keep_beliefs(True)
+    assert not two.track_evidence

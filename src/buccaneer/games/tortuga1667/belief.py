@@ -20,6 +20,9 @@ from __future__ import annotations
 import math
 from functools import lru_cache
 from itertools import permutations
+from typing import Any
+
+import numpy as np
 
 from buccaneer.core.rng import Rng
 from buccaneer.games.tortuga1667.components import TEAMS, team_sizes
@@ -41,7 +44,7 @@ def no_evidence(players: int) -> tuple[Row, ...]:
     return ((0.0, 0.0, 0.0),) * players
 
 
-@lru_cache(maxsize=64)
+@lru_cache(maxsize=512)
 def deals(players: int, fixed: tuple[int, ...]) -> tuple[Assignment, ...]:
     """Every assignment of the game's loyalty cards to the seats that gives seat s the team
     `fixed[s]` where that is not -1 (the seat's own card, what it was shown), in a fixed order.
@@ -98,7 +101,64 @@ def believe(players: int, fixed: tuple[int, ...], evidence: tuple[Row, ...]) -> 
     result = tuple(ranked)
     if len(_CACHE) >= KEPT:
         _CACHE.clear()
+    _ROWS.clear()
     _CACHE[key] = result
+    return result
+
+
+@lru_cache(maxsize=512)
+def _deal_table(players: int, fixed: tuple[int, ...]) -> tuple[Any, Any]:
+    """`deals(players, fixed)` as arrays: the teams (deals x seats) and their one-hot rows
+    (deals x seats * 3), for `marginal_rows`."""
+    options = deals(players, fixed)
+    if not options:
+        raise ValueError(f"no deal of the loyalty cards gives the seats {fixed}")
+    teams = np.array(options, dtype=np.intp)
+    count = len(options)
+    onehot = np.zeros((count, players, 3))
+    onehot[np.arange(count)[:, None], np.arange(players)[None, :], teams] = 1.0
+    return teams, onehot.reshape(count, players * 3)
+
+
+# Up to this many deals, `marginal_rows` sums in plain Python.
+SMALL = 40
+_ROWS: dict[tuple[object, ...], tuple[Row, ...]] = {}
+
+
+def marginal_rows(
+    players: int, fixed: tuple[int, ...], evidence: tuple[Row, ...]
+) -> tuple[Row, ...]:
+    """Per seat, the probability of each team under `believe(players, fixed, evidence)`,
+    without listing the deals (numpy over the deal table): what the heuristic bot reads at
+    every decision, and the public model for every seat's every open action."""
+    key = (players, fixed, evidence)
+    known = _ROWS.get(key)
+    if known is not None:
+        return known
+    options = deals(players, fixed)
+    if len(options) <= SMALL:
+        # A few deals (up to six players): plain Python beats numpy's call overhead.
+        if not options:
+            raise ValueError(f"no deal of the loyalty cards gives the seats {fixed}")
+        logs = [sum([evidence[s][t] for s, t in enumerate(a)]) for a in options]
+        top = max(logs)
+        weights = [math.exp(x - top) for x in logs]
+        total = sum(weights)
+        sums = [[0.0, 0.0, 0.0] for _ in range(players)]
+        for a, w in zip(options, weights, strict=True):
+            for s, t in enumerate(a):
+                sums[s][t] += w
+        result = tuple((b / total, f / total, d / total) for b, f, d in sums)
+    else:
+        teams, onehot = _deal_table(players, fixed)
+        logs_a = np.asarray(evidence)[np.arange(players), teams].sum(axis=1)
+        weights_a = np.exp(logs_a - logs_a.max())
+        weights_a /= weights_a.sum()
+        flat = (weights_a @ onehot).tolist()
+        result = tuple((flat[3 * s], flat[3 * s + 1], flat[3 * s + 2]) for s in range(players))
+    if len(_ROWS) >= KEPT:
+        _ROWS.clear()
+    _ROWS[key] = result
     return result
 
 
@@ -140,6 +200,7 @@ __all__ = [
     "clear_cache",
     "deals",
     "draw",
+    "marginal_rows",
     "marginals",
     "named",
     "no_evidence",

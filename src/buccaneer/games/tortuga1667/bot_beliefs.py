@@ -20,7 +20,9 @@ every team's expected size matches the number of its cards still unaccounted for
 
 from __future__ import annotations
 
-from buccaneer.games.tortuga1667.belief import believe, marginals
+from collections.abc import Sequence
+
+from buccaneer.games.tortuga1667.belief import marginal_rows
 from buccaneer.games.tortuga1667.botview import BotView
 from buccaneer.games.tortuga1667.components import (
     BRITISH,
@@ -257,9 +259,9 @@ def beliefs(ctx: Ctx) -> tuple[list[float], list[float]]:
         # marginals of the seat's belief (belief.py), which subsume the hints below (a
         # captain's stowing and a cabin boy's moves are part of that play).
         fixed = tuple(ctx.team if s == me else (known[s] if known else -1) for s in range(n))
-        rows = marginals(believe(n, fixed, ctx.view.evidence), n)
+        marginal = marginal_rows(n, fixed, ctx.view.evidence)
         for s in unknown:
-            pf[s], pe[s] = _side(rows[s], acting)
+            pf[s], pe[s] = _side(marginal[s], acting)
         return pf, pe
     left = max(1, sum([c for c in sizes if c > 0]))
     prior = [max(0, c) / left for c in sizes]
@@ -284,7 +286,7 @@ def beliefs(ctx: Ctx) -> tuple[list[float], list[float]]:
     return pf, pe
 
 
-def _side(row: list[float], acting: int) -> tuple[float, float]:
+def _side(row: Sequence[float], acting: int) -> tuple[float, float]:
     """A seat's (for, against) the bot's side from its row of team probabilities; for the
     Dutch seat while tied (`acting` -1) both are the mean of the two nations."""
     if acting < 0:

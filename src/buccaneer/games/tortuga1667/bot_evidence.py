@@ -37,7 +37,7 @@ from buccaneer.core.state import Action
 from buccaneer.games.tortuga1667.actions import Target, TimeOut
 from buccaneer.games.tortuga1667.belief import Row
 from buccaneer.games.tortuga1667.bot import decision_values
-from buccaneer.games.tortuga1667.botview import EMPTY, HIDDEN, build_bot_view
+from buccaneer.games.tortuga1667.botview import EMPTY, HIDDEN, BotView, build_bot_view
 from buccaneer.games.tortuga1667.components import team_sizes
 from buccaneer.games.tortuga1667.fields import Fields
 
@@ -79,10 +79,11 @@ def observe(state: Fields, seat: int, action: Action, legal: list[Action]) -> tu
     chosen = legal.index(action)
     sizes = team_sizes(state.players)
     row = list(evidence[seat])
+    public = _public_view(state, seat)
     for team in range(3):
         if not sizes[team]:
             continue
-        values = decision_values(_public_view(state, seat, team), legal)
+        values = decision_values(public._replace(team=team), legal)
         if values is None:
             return evidence  # a decision the bot does not value says nothing
         row[team] += math.log(_chance(values, chosen))
@@ -94,12 +95,13 @@ def observe(state: Fields, seat: int, action: Action, legal: list[Action]) -> tu
     return tuple(rows)
 
 
-def _public_view(state: Fields, seat: int, team: int) -> object:
-    """`seat`'s bot view as the table sees it, with `team` as its loyalty: no vote cards,
-    no looked-at event cards, no card on the vote deck it knows, no loyalties it was shown."""
+def _public_view(state: Fields, seat: int) -> BotView:
+    """`seat`'s bot view as the table sees it (its loyalty is set per team by the caller): no
+    vote cards, no looked-at event cards, no card on the vote deck it knows, no loyalties it
+    was shown."""
     view = build_bot_view(state, seat)
     row = tuple([card if card == EMPTY else HIDDEN for card in view.row])
-    return view._replace(team=team, hand=(), vote_deck_top=-1, row=row, known=())
+    return view._replace(hand=(), vote_deck_top=-1, row=row, known=())
 
 
 def _chance(values: list[float], chosen: int) -> float:

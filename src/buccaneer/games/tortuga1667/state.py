@@ -51,6 +51,10 @@ class Tortuga1667State(Rules):
         self.check_seat(seat)
         return named(seat_belief(self, seat))
 
+    def keep_beliefs(self, on: bool) -> None:
+        # With two players the other seat is surely the other nation: nothing to learn.
+        self.track_evidence = bool(on) and self.players > 2
+
     def twin(self, seat: int | None, rng: random.Random) -> Self:
         # A twin plays on as the game itself does, learning from the table as the game does.
         world = super().twin(seat, rng)
