@@ -524,7 +524,7 @@ def ladder(
         typer.Option(
             "--out",
             help="Folder of the ladder; rerunning into it resumes (default: "
-            "ladders/GAMES-pPLAYERS-nN-seedSEED).",
+            "ladders/GAMES-pPLAYERS-seedSEED); a larger -n extends it.",
         ),
     ] = None,
     max_actions: Annotated[

@@ -12,8 +12,10 @@ from buccaneer.sim.ladder_run import Ladder, open_store, plan, play, report
 FIELD = [Entrant("random", "random"), Entrant("heuristic", "heuristic")]
 
 
-def _ladder() -> Ladder:
-    return plan(fields={"cartagena": FIELD}, player_counts={"cartagena": [2, 3]}, games=2, seed=3)
+def _ladder(games: int = 2) -> Ladder:
+    return plan(
+        fields={"cartagena": FIELD}, player_counts={"cartagena": [2, 3]}, games=games, seed=3
+    )
 
 
 def test_ctrl_c_keeps_what_was_played_and_a_rerun_plays_the_rest(tmp_path: Path) -> None:
@@ -51,3 +53,22 @@ def test_a_folder_of_another_ladder_is_refused(tmp_path: Path) -> None:
     other = plan(fields={"cartagena": FIELD}, player_counts={"cartagena": [2]}, games=2, seed=3)
     with pytest.raises(ValueError, match=r"other settings \(games differ\)"):
         open_store(other, tmp_path)
+
+
+def test_a_larger_n_extends_a_ladder_and_a_smaller_one_is_refused(tmp_path: Path) -> None:
+    short = _ladder(games=1)
+    play(short, open_store(short, tmp_path))
+    longer = _ladder(games=3)
+    store = open_store(longer, tmp_path)
+    assert set(longer.done) == set(short.done)  # the first round is the same games
+    assert len(longer.missing()) == len(longer.slots) - len(short.slots)
+    play(longer, store)
+    straight = _ladder(games=3)
+    play(straight, open_store(straight, tmp_path / "straight"))
+    about = {"command": "", "date": "", "machine": {}}
+    assert (
+        report(longer, about)["results"]["cartagena"]["ratings"]
+        == (report(straight, about)["results"]["cartagena"]["ratings"])
+    )
+    with pytest.raises(ValueError, match="holds a ladder of -n 3"):
+        open_store(_ladder(games=2), tmp_path)

@@ -136,11 +136,12 @@ def fields(games: list[GameSpec], text: str | None) -> dict[str, list[Entrant]]:
     return chosen
 
 
-def default_out(games: list[GameSpec], players: str, n: int, seed: int) -> Path:
-    """A folder named by the arguments, so rerunning the same command resumes the same ladder."""
+def default_out(games: list[GameSpec], players: str, seed: int) -> Path:
+    """A folder named by the arguments, so rerunning the same command resumes the same ladder
+    (and one with a larger -n extends it)."""
     names = "+".join(spec.name for spec in games) if len(games) < len(GAMES) else "all"
     counts = players.replace("..", "-").replace(",", "_")
-    return Path("ladders") / f"{names}-p{counts}-n{n}-seed{seed}"
+    return Path("ladders") / f"{names}-p{counts}-seed{seed}"
 
 
 def machine() -> dict[str, Any]:
@@ -194,7 +195,7 @@ def run_ladder(args: LadderArgs, console: Console, err: Console) -> bool:
         seed=args.seed,
         max_actions=args.max_actions,
     )
-    folder = args.out or default_out(specs, args.players, args.games_per_table, args.seed)
+    folder = args.out or default_out(specs, args.players, args.seed)
     store = ladder_run.open_store(ladder, folder)
     missing = len(ladder.missing())
     resumed = len(ladder.done)

@@ -4,7 +4,7 @@ A line is written and flushed the moment its game ends, so Ctrl-C, a crash or a 
 loses at most the games being played. A rerun reads the file back and plays only what is
 missing; a last line cut short by a crash is ignored (its game is played again). The settings
 are written before the first game and must match on a rerun, so two different ladders can
-never mix their games in one folder.
+never mix their games in one folder; only a larger `-n` is allowed, which extends the ladder.
 """
 
 from __future__ import annotations
@@ -43,7 +43,13 @@ class LadderStore:
             stored = json.loads(self.settings_path.read_text(encoding="utf-8"))
         except (OSError, json.JSONDecodeError) as exc:
             raise OptionError(f"cannot read {self.settings_path}: {exc}") from None
-        if stored != settings:
+        grown = settings.get("games_per_table", 0) >= stored.get("games_per_table", 0)
+        if not grown:
+            raise OptionError(
+                f"{self.folder} holds a ladder of -n {stored.get('games_per_table')}; give at "
+                "least that to resume or extend it, or choose another --out"
+            )
+        if _without_n(stored) != _without_n(settings):
             changed = sorted(k for k in {*stored, *settings} if stored.get(k) != settings.get(k))
             raise OptionError(
                 f"{self.folder} holds a ladder with other settings ({', '.join(changed)} "
@@ -53,8 +59,7 @@ class LadderStore:
 
     def start(self, settings: dict[str, Any]) -> None:
         self.folder.mkdir(parents=True, exist_ok=True)
-        if not self.settings_path.exists():
-            write_atomic(self.settings_path, json.dumps(settings, indent=1))
+        write_atomic(self.settings_path, json.dumps(settings, indent=1))
 
     def load(self, jobs: dict[tuple[str, int], GameJob]) -> dict[tuple[str, int], GameResult]:
         """The finished games by (game, index), each checked against the job it should be."""
@@ -90,6 +95,12 @@ class LadderStore:
         with self.games_path.open("a", encoding="utf-8") as handle:
             handle.write(text + "\n")
             handle.flush()
+
+
+def _without_n(settings: dict[str, Any]) -> dict[str, Any]:
+    """The settings but the games per table: a larger -n extends a ladder, since its first
+    rounds are the same games under the same indices (`ladder.schedule` lays rounds first)."""
+    return {k: v for k, v in settings.items() if k != "games_per_table"}
 
 
 def write_atomic(path: Path, text: str) -> None:
