@@ -31,6 +31,7 @@ def ladder_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
     result = CliRunner().invoke(app, [*TINY, "--out", str(out)], catch_exceptions=False)
     assert result.exit_code == 0, result.output
     assert f"{SCHEDULED} games played now, 0 kept from before" in result.stdout
+    assert f"{SCHEDULED} games (cartagena {SCHEDULED}); {SCHEDULED} to play" in result.stderr
     return out
 
 

@@ -199,6 +199,13 @@ def run_ladder(args: LadderArgs, console: Console, err: Console) -> bool:
     store = ladder_run.open_store(ladder, folder)
     missing = len(ladder.missing())
     resumed = len(ladder.done)
+    sizes = ", ".join(
+        f"{game} {sum(job.game == game for _, job in ladder.slots)}" for game in ladder.fields
+    )
+    err.print(
+        Text(f"{len(ladder.slots)} games ({sizes}); {missing} to play, into {folder}"),
+        soft_wrap=True,
+    )
     if missing:
         with Progress(
             TextColumn("ladder"),
