@@ -147,3 +147,5 @@ def test_levels_follow_the_ratings() -> None:
     four = levels({a: {"mu": float(i), "sigma": 1.0} for i, a in enumerate("dcba")})
     assert [(lv.name, lv.agent) for lv in four] == list(zip(LEVEL_NAMES, "dcba", strict=True))
     assert levels({}) == []
+    name, agent, mu, sigma = named[-1]
+    assert (name, agent, mu, sigma) == ("strongest", "g", 33.0, 2.0)

@@ -21,7 +21,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from itertools import combinations
-from typing import Any
+from typing import Any, NamedTuple
 
 from buccaneer.core import OptionError
 from buccaneer.core.rng import nth_seed
@@ -136,9 +136,9 @@ def schedule(
     return laid
 
 
-@dataclass(frozen=True)
-class Level:
-    """A named bot level for the lobby: its name, the agent spec that plays it, its rating."""
+class Level(NamedTuple):
+    """A named bot level for the lobby: its name, the agent spec that plays it, its rating
+    (a tuple, so `for name, agent, mu, sigma in levels(...)` reads it too)."""
 
     name: str
     agent: str
