@@ -530,6 +530,8 @@ def ladder(
     max_actions: Annotated[
         int, typer.Option("--max-actions", min=1, help="Stop a game after this many actions.")
     ] = 100_000,
+    variant: VariantOpt = None,
+    option: OptionOpt = None,
 ) -> None:
     """Every agent against the others at every player count: ratings, head to head, levels.
 
@@ -540,6 +542,7 @@ def ladder(
     args = LadderArgs(
         games, agents_, players, games_per_table, seed, workers, ray, out, max_actions
     )
+    args = args.with_options(variant, option or [])
     with _people_errors():
         interrupted = run_ladder(args, _console(), _err_console())
     if interrupted:

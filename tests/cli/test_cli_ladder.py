@@ -142,6 +142,8 @@ def test_another_ladder_in_the_same_folder_is_refused(invoke: Invoke, ladder_dir
         (["cartagena", "--agents", "random,heuristic", "-p", "many"], "all, a count"),
         (["cartagena", "--agents", "random,heuristic", "-n", "0"], "-n must be at least 1"),
         (["cartagena", "--agents", "random,heuristic", "-w", "0"], "at least 1"),
+        (["cartagena", "--agents", "random,heuristic", "--variant", "havana"], "'havana'"),
+        (["cartagena", "tortuga", "--agents", "random,heuristic", "--variant", "x"], "one GAME"),
     ],
 )
 def test_mistakes_are_one_red_line_and_write_nothing(
@@ -179,3 +181,15 @@ def test_the_default_field_adds_the_learned_agents_only_where_they_play() -> Non
         name = text.partition(":")[0]
         usable = name in agents.available() and plays(parse_agent(text), "cartagena") is None
         assert (text in field) == usable
+
+
+def test_a_variant_is_played_and_recorded(invoke: Invoke, tmp_path: Path) -> None:
+    out = tmp_path / "variant"
+    args = ["ladder", "cartagena", "--variant", "tortuga", "--agents", "random,heuristic"]
+    result = invoke([*args, "-p", "2", "-n", "1", "--out", str(out)])
+    assert result.exit_code == 0, result.output
+    settings = json.loads((out / "settings.json").read_text())
+    assert settings["games"]["cartagena"]["options"] == {"variant": "tortuga"}
+    first = json.loads((out / "games.jsonl").read_text().splitlines()[0])
+    assert first["record"]["options"]["variant"] == "tortuga"
+    assert "--variant tortuga" in json.loads((out / "ladder.json").read_text())["command"]

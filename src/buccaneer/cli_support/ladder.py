@@ -4,10 +4,12 @@ drawn as Rich tables. The ladder itself lives in `sim/ladder*.py`.
 
 from __future__ import annotations
 
+import dataclasses
 import datetime as dt
 import os
 import platform
 import random
+import re
 import shlex
 from dataclasses import dataclass
 from pathlib import Path
@@ -19,7 +21,7 @@ from rich.text import Text
 
 from buccaneer import agents
 from buccaneer.agents.spec import AgentSpec, parse_agent
-from buccaneer.cli_support.common import CliError
+from buccaneer.cli_support.common import CliError, parse_options
 from buccaneer.cli_support.ladder_tables import head_to_head_table, ratings_table
 from buccaneer.core import GAMES, GameSpec, OptionError, get_spec, load
 from buccaneer.sim import ladder_run
@@ -82,12 +84,23 @@ def parse_field(text: str) -> list[AgentSpec]:
     return specs
 
 
-def plays(spec: AgentSpec, game: str) -> str | None:
+def game_options(specs: list[GameSpec], args: LadderArgs) -> dict[str, dict[str, Any]]:
+    """`--variant` and `-o` for the one game named: options mean different things in different
+    games, so a ladder of several games plays each with its defaults."""
+    if args.variant is None and not args.options:
+        return {}
+    if len(specs) != 1 or not args.games:
+        raise CliError("--variant and -o need exactly one GAME named (options differ by game)")
+    name = specs[0].name
+    return {name: parse_options(name, list(args.options), args.variant)}
+
+
+def plays(spec: AgentSpec, game: str, options: dict[str, Any] | None = None) -> str | None:
     """Why `spec` cannot play `game`, or None when it can: it makes one real decision (one with
     a choice, reached by random play), so an agent whose weights are missing or do not fit the
     game fails now rather than an hour into a ladder. No learning library is imported."""
     rng = random.Random(0)
-    state = load(game, get_spec(game).min_players, seed=0)
+    state = load(game, get_spec(game).min_players, seed=0, **(options or {}))
     for _ in range(1000):
         movers = state.to_move()
         if not movers:
@@ -105,7 +118,7 @@ def plays(spec: AgentSpec, game: str) -> str | None:
     return None
 
 
-def standard_field(game: str) -> list[AgentSpec]:
+def standard_field(game: str, options: dict[str, Any] | None = None) -> list[AgentSpec]:
     """The default ladder of `game`: the standard agents, and the learned ones when they are
     registered and their weights play this game."""
     field = [parse_agent(text) for text in STANDARD]
@@ -113,22 +126,24 @@ def standard_field(game: str) -> list[AgentSpec]:
         name = text.partition(":")[0]
         if name in agents.available():
             spec = parse_agent(text)
-            if plays(spec, game) is None:
+            if plays(spec, game, options) is None:
                 field.append(spec)
     return field
 
 
-def fields(games: list[GameSpec], text: str | None) -> dict[str, list[Entrant]]:
+def fields(
+    games: list[GameSpec], text: str | None, options: dict[str, dict[str, Any]] | None = None
+) -> dict[str, list[Entrant]]:
     """Each game's field: `--agents` for every game (each checked to play it), else the
     standard ladder as available for that game."""
     chosen: dict[str, list[Entrant]] = {}
     given = parse_field(text) if text is not None else None
     for spec in games:
         if given is None:
-            field = standard_field(spec.name)
+            field = standard_field(spec.name, (options or {}).get(spec.name))
         else:
             for agent in given:
-                problem = plays(agent, spec.name)
+                problem = plays(agent, spec.name, (options or {}).get(spec.name))
                 if problem is not None:
                     raise CliError(f"{agent.label()} cannot play {spec.name}: {problem}")
             field = given
@@ -136,12 +151,18 @@ def fields(games: list[GameSpec], text: str | None) -> dict[str, list[Entrant]]:
     return chosen
 
 
-def default_out(games: list[GameSpec], players: str, seed: int) -> Path:
+def default_out(
+    games: list[GameSpec], players: str, seed: int, options: dict[str, dict[str, Any]]
+) -> Path:
     """A folder named by the arguments, so rerunning the same command resumes the same ladder
     (and one with a larger -n extends it)."""
     names = "+".join(spec.name for spec in games) if len(games) < len(GAMES) else "all"
     counts = players.replace("..", "-").replace(",", "_")
-    return Path("ladders") / f"{names}-p{counts}-seed{seed}"
+    chosen = "".join(
+        f"-{key}={value}" for game in options.values() for key, value in sorted(game.items())
+    )
+    chosen = re.sub(r"[^A-Za-z0-9=._+-]", "_", chosen)
+    return Path("ladders") / f"{names}{chosen}-p{counts}-seed{seed}"
 
 
 def machine() -> dict[str, Any]:
@@ -176,6 +197,12 @@ class LadderArgs:
     ray: str | None
     out: Path | None
     max_actions: int
+    variant: str | None = None
+    options: tuple[str, ...] = ()
+
+    def with_options(self, variant: str | None, options: list[str]) -> LadderArgs:
+        """The same arguments with the game options of `--variant` and `-o`."""
+        return dataclasses.replace(self, variant=variant, options=tuple(options))
 
 
 def run_ladder(args: LadderArgs, console: Console, err: Console) -> bool:
@@ -187,15 +214,17 @@ def run_ladder(args: LadderArgs, console: Console, err: Console) -> bool:
         raise CliError(f"--workers must be at least 1, got {args.workers}")
     specs = parse_games(args.games)
     counts = {spec.name: parse_counts(args.players, spec) for spec in specs}
-    chosen = fields(specs, args.agents)
+    options = game_options(specs, args)
+    chosen = fields(specs, args.agents, options)
     ladder = ladder_run.plan(
         fields=chosen,
         player_counts=counts,
         games=args.games_per_table,
         seed=args.seed,
+        options=options,
         max_actions=args.max_actions,
     )
-    folder = args.out or default_out(specs, args.players, args.seed)
+    folder = args.out or default_out(specs, args.players, args.seed, options)
     store = ladder_run.open_store(ladder, folder)
     missing = len(ladder.missing())
     resumed = len(ladder.done)
@@ -251,6 +280,10 @@ def command(args: LadderArgs) -> str:
     words = ["buccaneer", "ladder", *(args.games or [])]
     if args.agents is not None:
         words += ["--agents", args.agents]
+    if args.variant is not None:
+        words += ["--variant", args.variant]
+    for option in args.options:
+        words += ["-o", option]
     words += ["--players", args.players, "-n", str(args.games_per_table), "--seed", str(args.seed)]
     words += ["--ray", args.ray] if args.ray is not None else ["-w", str(args.workers)]
     return shlex.join(words)
