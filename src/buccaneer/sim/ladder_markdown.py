@@ -3,6 +3,7 @@ machine), then per game its levels, ratings and head-to-head tables.
 
 Ratings are shown pooled over the player counts with their intervals, and as mu per count;
 head-to-head pooled, with each count's table folded under `<details>` so the page stays short.
+Headings start at level 3, to sit under the page's "Strength" section.
 """
 
 from __future__ import annotations
@@ -75,7 +76,7 @@ def markdown(data: dict[str, Any]) -> str:
     """The whole summary from the data written to ladder.json."""
     machine = data["machine"]
     out = [
-        "## Strength ladder",
+        "### Strength ladder",
         "",
         "```",
         data["command"],
@@ -95,7 +96,7 @@ def markdown(data: dict[str, Any]) -> str:
     for game, report in data["games"].items():
         ratings = report["ratings"]
         order = sorted(ratings[POOLED], key=lambda a: -ratings[POOLED][a]["mu"])
-        out += ["", f"### {data['titles'].get(game, game)}", ""]
+        out += ["", f"#### {data['titles'].get(game, game)}", ""]
         levels = data["levels"].get(game, [])
         if levels:
             named = ", ".join(f"{lv['name']} `{lv['agent']}` ({lv['mu']:.1f})" for lv in levels)
