@@ -12,7 +12,13 @@ from buccaneer import agents
 from buccaneer.core import IllegalAction
 from tests.conformance.harness import CONFIGS, IDS, Config, sample_states
 
-AGENTS = {"random": {}, "heuristic": {}, "ismcts": {"iterations": 4, "max_rollout": 50}}
+AGENTS = {
+    "random": {},
+    "heuristic": {},
+    "ismcts": {"iterations": 4, "max_rollout": 50},
+    "learned": {},
+    "guided": {"iterations": 4, "max_rollout": 50},
+}
 
 
 @pytest.mark.parametrize("name", sorted(AGENTS))

@@ -7,7 +7,8 @@ from typing import Any
 
 from buccaneer.agents.base import Agent
 from buccaneer.agents.heuristic import HeuristicAgent
-from buccaneer.agents.ismcts import ISMCTSAgent
+from buccaneer.agents.ismcts import GuidedISMCTSAgent, ISMCTSAgent
+from buccaneer.agents.learned import LearnedAgent
 from buccaneer.agents.random_agent import RandomAgent
 from buccaneer.core.errors import OptionError
 
@@ -15,6 +16,8 @@ _FACTORIES: dict[str, Callable[..., Agent]] = {
     "random": RandomAgent,
     "heuristic": HeuristicAgent,
     "ismcts": ISMCTSAgent,
+    "learned": LearnedAgent,
+    "guided": GuidedISMCTSAgent,
 }
 
 
@@ -33,4 +36,13 @@ def make(name: str, **params: Any) -> Agent:
         raise OptionError(f"agent {name!r}: {exc}") from None
 
 
-__all__ = ["Agent", "HeuristicAgent", "ISMCTSAgent", "RandomAgent", "available", "make"]
+__all__ = [
+    "Agent",
+    "GuidedISMCTSAgent",
+    "HeuristicAgent",
+    "ISMCTSAgent",
+    "LearnedAgent",
+    "RandomAgent",
+    "available",
+    "make",
+]

@@ -22,7 +22,11 @@ from collections.abc import Callable, Hashable
 from dataclasses import dataclass, field
 from typing import Any, cast
 
+import numpy as np
+
 from buccaneer.agents.heuristic import HeuristicAgent
+from buccaneer.agents.learned import check_weights
+from buccaneer.agents.network import Network, network_for, softmax
 from buccaneer.core.errors import IllegalAction, OptionError
 from buccaneer.core.game import FULL_PLAYOUT
 from buccaneer.core.registry import get_spec
@@ -57,6 +61,8 @@ class _Node:
     # per seat, per action: statistics of choosing it here
     stats: dict[int, dict[Hashable, _Stats]] = field(default_factory=dict)
     children: dict[tuple[Hashable, ...], _Node] = field(default_factory=dict)
+    # per seat, per action: the guide network's logit, from the first world that offered it
+    logits: dict[int, dict[Hashable, float]] = field(default_factory=dict)
 
 
 def _available(table: dict[Hashable, _Stats], actions: list[Action]) -> list[_Stats]:
@@ -121,6 +127,14 @@ class ISMCTSAgent:
       what the table has shown (`state.belief(seat)`); "uniform" by `state.determinize`,
       every assignment the rules allow equally likely. Games without hidden teams sample the
       same worlds either way.
+    - `guide`: "none" (default) or "learned": the game's trained network
+      (`agents/network.py`, or the file `weights`) gives the PUCT prior in place of the
+      rollout policy's hint, `prior` of it mixed with uniform, and values leaves by
+      `leaf_value`. A `Network` object may be given instead of "learned" (training does).
+    - `leaf_value` (0..1, default 0 without a guide, 0.5 with one): how much the value head
+      counts at a leaf against the rollout's result. Above 0 the leaf world is first played
+      on by the rollout policy until the searching seat is to move again (the kind of state
+      the value head was trained on); 1 skips the rollout.
 
     Selection is PUCT (AlphaZero's rule) with availability counts in place of parent visits,
     as ISMCTS needs (an action may exist in some sampled worlds only). An action never tried
@@ -142,6 +156,9 @@ class ISMCTSAgent:
         prior: float = 0.5,
         opponents: str = "policy",
         worlds: str = "belief",
+        guide: str | Network = "none",
+        leaf_value: float | None = None,
+        weights: str | None = None,
         **unknown: Any,
     ) -> None:
         if unknown:
@@ -171,15 +188,32 @@ class ISMCTSAgent:
         self.prior = prior
         self.opponents = opponents
         self.worlds = worlds
+        if not isinstance(guide, Network) and guide not in ("none", "learned"):
+            raise OptionError(f"guide must be 'none' or 'learned', got {guide!r}")
+        self.guide = guide
+        self.weights = check_weights(weights)
+        guided = guide != "none"
+        leaf_value = _number("leaf_value", leaf_value, high=1.0)
+        if leaf_value is None:
+            leaf_value = 0.5 if guided else 0.0
+        if leaf_value > 0 and not guided:
+            raise OptionError("leaf_value needs a value network: give guide='learned' too")
+        self.leaf_value = float(leaf_value)
+        self._net: Network | None = None  # this decision's guide (set per decision)
         self.last_iterations = 0
+        # The root's visit count of each legal action at the last decision (expert iteration
+        # learns from these).
+        self.last_visits: list[tuple[Action, int]] = []
 
     def act(self, state: State, seat: int, rng: random.Random) -> Action:
         legal = state.legal_actions(seat)
         if not legal:
             raise IllegalAction(f"seat {seat} has no decision to make now")
         self.last_iterations = 0
+        self.last_visits = [(legal[0], 0)]
         if len(legal) == 1:
             return legal[0]
+        self._net = self.guide_network(state.game)
         self._cut = self.playout_limit(state.game)
         # Random and heuristic playouts to the end run in a game's compiled kernel where it
         # has one; the policy inside the tree stays the Python one.
@@ -203,6 +237,7 @@ class ISMCTSAgent:
             done += 1
         self.last_iterations = done
         table = root.stats.get(seat, {})
+        self.last_visits = [(a, table[_key(a)].visits if _key(a) in table else 0) for a in legal]
         by_key = {_key(a): a for a in legal}
         best = max(
             legal,
@@ -212,6 +247,12 @@ class ISMCTSAgent:
             ),
         )
         return by_key[_key(best)]
+
+    def guide_network(self, game: str) -> Network | None:
+        """The network guiding this decision, or None without a guide."""
+        if isinstance(self.guide, Network):
+            return self.guide
+        return None if self.guide == "none" else network_for(game, self.weights)
 
     def playout_limit(self, game: str) -> int:
         """Steps a playout may take in `game`: `max_rollout`, else the game's `playout_cut`."""
@@ -235,6 +276,10 @@ class ISMCTSAgent:
                 if table is None:
                     table = node.stats[mover] = {}
                 stats = _available(table, actions)
+                if self._net is not None:
+                    probs = self._guide_probs(node, world, mover, actions)
+                    chosen[mover] = actions[self._select(stats, probs)]
+                    continue
                 if len(actions) > 1 and self.prior > 0:
                     table[_key(self.rollout(world, mover, rng))].hinted += 1
                 chosen[mover] = actions[self._select(stats)]
@@ -249,16 +294,52 @@ class ISMCTSAgent:
             node = node.children.setdefault(tuple(keys[m] for m in movers if m in keys), _Node())
             if fresh:  # one new edge per iteration; the rollout takes it from here
                 break
-        rewards = self._playout(world, rng)
+        rewards = self._leaf(world, rng, {m for _, keys in path for m in keys})
         for visited, keys in path:
             for mover, key in keys.items():
                 edge = visited.stats[mover][key]
                 edge.visits += 1
                 edge.reward += rewards[mover]
 
-    def _select(self, stats: list[_Stats]) -> int:
-        """The index of the action PUCT picks, given each legal action's statistics (the first
-        of equal scores)."""
+    def _guide_probs(
+        self, node: _Node, world: State, mover: int, actions: list[Action]
+    ) -> list[float]:
+        """The guide's prior over `actions` at this node: the network is asked once per node
+        and seat (and again only for an action no earlier world offered there)."""
+        known = node.logits.setdefault(mover, {})
+        keys = [_key(a) for a in actions]
+        if any(k not in known for k in keys):
+            assert self._net is not None
+            logits, _ = self._net.evaluate(world, mover, actions)
+            for k, logit in zip(keys, logits, strict=True):
+                known.setdefault(k, float(logit))
+        probs = softmax(np.asarray([known[k] for k in keys], dtype=np.float32))
+        return [float(p) for p in probs]
+
+    def _leaf(self, world: State, rng: random.Random, seats: set[int]) -> list[float]:
+        """The rewards an iteration backs up: the rollout's, the value head's for `seats`, or
+        `leaf_value` of the second mixed with the rest of the first."""
+        if self._net is None or self.leaf_value == 0:
+            return self._playout(world, rng)
+        for _ in range(self._cut):  # on to a decision of a searching seat, as values were taught
+            movers = world.to_move()
+            if not movers or seats.intersection(movers):
+                break
+            choices = [(m, self.rollout(world, m, rng)) for m in movers]
+            for mover, action in choices:
+                world.apply(mover, action)
+        if world.is_over():
+            return _shares(world.winners(), world.players)
+        values = [self._net.value(world, s) if s in seats else 0.0 for s in range(world.players)]
+        if self.leaf_value == 1:
+            return values
+        played = self._playout(world, rng)
+        w = self.leaf_value
+        return [w * v + (1 - w) * r for v, r in zip(values, played, strict=True)]
+
+    def _select(self, stats: list[_Stats], probs: list[float] | None = None) -> int:
+        """The index of the action PUCT picks, given each legal action's statistics and the
+        guide's prior if there is one (the first of equal scores)."""
         if len(stats) == 1:
             return 0
         tried = [t for t in stats if t.visits]
@@ -269,7 +350,10 @@ class ISMCTSAgent:
         best, best_score = 0, -math.inf
         for index, t in enumerate(stats):
             mean = t.reward / t.visits if t.visits else urgency
-            p = uniform + prior * t.hinted / t.available
+            if probs is None:
+                p = uniform + prior * t.hinted / t.available
+            else:
+                p = uniform + prior * probs[index]
             score = mean + exploration * p * sqrt(t.available) / (1 + t.visits)
             if score > best_score:
                 best, best_score = index, score
@@ -297,6 +381,16 @@ class ISMCTSAgent:
             best = max(scores)
             winners = [s for s, score in enumerate(scores) if score == best]
         return _shares(winners, world.players)
+
+
+class GuidedISMCTSAgent(ISMCTSAgent):
+    """`agents.make("guided")`: ISMCTS guided by the game's trained network, the same as
+    `ismcts:guide=learned` (every ISMCTS parameter applies; `guide` defaults to "learned")."""
+
+    name = "guided"
+
+    def __init__(self, *, guide: str | Network = "learned", **params: Any) -> None:
+        super().__init__(guide=guide, **params)
 
 
 def _shares(winners: list[int], players: int) -> list[float]:

@@ -1,0 +1,250 @@
+"""A game's learned policy and value, played with numpy alone (no torch at play time).
+
+The network is a small MLP over the game's codec observation (`core.codec`): two ReLU layers,
+a policy head of one logit per action id (illegal ids masked out before the softmax) and a
+value head whose sigmoid is the seat's expected reward (1 shared among the winners, 0 for the
+others: the reward ISMCTS backs up).
+
+**One network per game, every player count.** The codecs of one game share their field names
+and grow with the player count, and a smaller table's actions are a subset of the largest
+table's (`tests/agents/test_network.py` checks both for every game). So a `Frame` writes every
+field of a table's observation at the offset of that field in the largest table's layout
+(zeros where a smaller table has fewer seats to encode), and reads the policy at the largest
+table's id of each legal action. One file then plays every player count: what it learned at
+one count transfers to the others where the meaning of a field does.
+
+The weights ship as `policy.npz` in the game's own package, found from the package that
+defines the game's state class, so nothing here names a game. They are read on first use and
+kept (`load_weights`); a game without the file raises `MissingWeights`, naming the command
+that makes it.
+"""
+
+from __future__ import annotations
+
+import functools
+import importlib.resources
+import json
+import sys
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+from buccaneer.core.codec import Codec, make_codec
+from buccaneer.core.errors import OptionError
+from buccaneer.core.registry import get_spec
+from buccaneer.core.state import Action, State
+
+FloatArray = npt.NDArray[np.float32]
+WEIGHTS_FILE = "policy.npz"
+FORMAT = 1
+LAYERS = ("w0", "b0", "w1", "b1", "wp", "bp", "wv", "bv")
+
+
+class MissingWeights(OptionError):
+    """A game has no trained weights file (where they were looked for, and how to make one)."""
+
+
+@dataclass(frozen=True)
+class Weights:
+    """The arrays of one trained network and what they were trained for.
+
+    `w0` is (observation size, hidden), `w1` (hidden, hidden), `wp` (hidden, actions) and `wv`
+    (hidden, 1), each with its bias; `meta` holds the game, the frame's sizes and the training
+    run's summary (JSON-able)."""
+
+    w0: FloatArray
+    b0: FloatArray
+    w1: FloatArray
+    b1: FloatArray
+    wp: FloatArray
+    bp: FloatArray
+    wv: FloatArray
+    bv: FloatArray
+    meta: Mapping[str, Any]
+
+    @property
+    def observation_size(self) -> int:
+        return int(self.w0.shape[0])
+
+    @property
+    def num_actions(self) -> int:
+        return int(self.wp.shape[1])
+
+    def forward(self, x: FloatArray) -> tuple[FloatArray, FloatArray]:
+        """Logits (batch, actions) and values in 0..1 (batch,) for framed observations."""
+        h = np.maximum(x @ self.w0 + self.b0, 0.0)
+        h = np.maximum(h @ self.w1 + self.b1, 0.0)
+        logits = h @ self.wp + self.bp
+        value = 1.0 / (1.0 + np.exp(-(h @ self.wv + self.bv)[..., 0]))
+        return logits.astype(np.float32), value.astype(np.float32)
+
+    def save(self, path: Path) -> None:
+        arrays: dict[str, Any] = {name: getattr(self, name) for name in LAYERS}
+        arrays["meta"] = np.array(json.dumps(dict(self.meta), sort_keys=True))
+        path.parent.mkdir(parents=True, exist_ok=True)
+        with path.open("wb") as handle:
+            np.savez_compressed(handle, **arrays)
+
+
+def read_weights(path: Path | Any) -> Weights:
+    """The weights in an `.npz` file written by `Weights.save` (no pickles are read)."""
+    with np.load(path, allow_pickle=False) as data:
+        missing = [name for name in (*LAYERS, "meta") if name not in data]
+        if missing:
+            raise OptionError(f"{path} is not a policy file: it lacks {', '.join(missing)}")
+        arrays = {name: np.asarray(data[name], dtype=np.float32) for name in LAYERS}
+        meta = json.loads(str(data["meta"]))
+    if meta.get("format") != FORMAT:
+        raise OptionError(f"{path} is a policy file of format {meta.get('format')}, not {FORMAT}")
+    return Weights(**arrays, meta=meta)
+
+
+def weights_path(game: str) -> Any:
+    """Where `game`'s shipped weights live: `policy.npz` in the package of its state class."""
+    spec = get_spec(game)
+    module = sys.modules[spec.new_state.__module__]
+    package = module.__package__ or module.__name__
+    return importlib.resources.files(package) / WEIGHTS_FILE
+
+
+@functools.cache
+def load_weights(game: str) -> Weights:
+    """The shipped weights of `game`, read once per process."""
+    path = weights_path(game)
+    if not path.is_file():
+        raise MissingWeights(
+            f"{game} has no trained policy ({path} is missing); make one with "
+            f"`buccaneer train {game} --out DIR` (needs the extra: pip install "
+            f'"buccaneer[train]") and copy DIR/{WEIGHTS_FILE} there'
+        )
+    with importlib.resources.as_file(path) as file:
+        return read_weights(file)
+
+
+@functools.cache
+def read_weights_file(path: str) -> Weights:
+    """Weights from a file named by the caller (an agent's `weights=` parameter), read once."""
+    file = Path(path)
+    if not file.is_file():
+        raise OptionError(f"no policy file at {path}")
+    return read_weights(file)
+
+
+class Frame:
+    """One table's codec placed in the frame of the game's largest table (module docstring)."""
+
+    def __init__(self, game: str, players: int, options: Mapping[str, Any]) -> None:
+        spec = get_spec(game)
+        self.codec: Codec = make_codec(game, players, **options)
+        self.largest: Codec = make_codec(game, spec.max_players, **options)
+        offsets = {}
+        at = 0
+        for field in self.largest.layout:
+            offsets[field.name] = (at, field.size)
+            at += field.size
+        index: list[int] = []
+        for field in self.codec.layout:
+            start, size = offsets[field.name]
+            if field.size > size:
+                raise AssertionError(f"{game}: field {field.name} outgrows the largest table's")
+            index.extend(range(start, start + field.size))
+        self._index = np.asarray(index, dtype=np.intp)
+        self.size = self.largest.observation_size
+        self.num_actions = self.largest.num_actions
+
+    def observation(self, view: Mapping[str, Any]) -> FloatArray:
+        framed = np.zeros(self.size, dtype=np.float32)
+        framed[self._index] = self.codec.observation_tensor(view)
+        return framed
+
+    def action_ids(self, actions: Sequence[Action]) -> npt.NDArray[np.intp]:
+        """The frame ids of these actions (the largest table's ids)."""
+        to_id = self.largest.action_to_id
+        return np.fromiter((to_id(a) for a in actions), dtype=np.intp, count=len(actions))
+
+
+@functools.cache
+def frame_for(game: str, players: int, options_json: str) -> Frame:
+    return Frame(game, players, json.loads(options_json))
+
+
+def frame_of(game: str, players: int, view: Mapping[str, Any]) -> Frame:
+    """The frame of the table a view was seen at (its options are part of every view)."""
+    return frame_for(game, players, json.dumps(view.get("options", {}), sort_keys=True))
+
+
+def softmax(logits: FloatArray, temperature: float = 1.0) -> FloatArray:
+    """Probabilities from logits; temperature 0 puts everything on the first largest."""
+    if temperature == 0:
+        probs = np.zeros_like(logits)
+        probs[int(np.argmax(logits))] = 1.0
+        return probs
+    z = logits / temperature
+    z = np.exp(z - z.max())
+    result: FloatArray = (z / z.sum()).astype(np.float32)
+    return result
+
+
+class Network:
+    """Weights with the frames they play through: what a state looks like to the net.
+
+    `evaluate(state, seat)` reads only `view(seat)` and `legal_actions(seat)`, the seat's own
+    knowledge, so an agent built on it never peeks."""
+
+    def __init__(self, weights: Weights) -> None:
+        self.weights = weights
+
+    def check(self, frame: Frame) -> None:
+        if (frame.size, frame.num_actions) != (
+            self.weights.observation_size,
+            self.weights.num_actions,
+        ):
+            raise OptionError(
+                f"these weights are for observations of {self.weights.observation_size} and "
+                f"{self.weights.num_actions} actions; this table's frame has {frame.size} and "
+                f"{frame.num_actions}: retrain with `buccaneer train`"
+            )
+
+    def observe(self, state: State, seat: int) -> tuple[Frame, FloatArray]:
+        view = state.view(seat)
+        frame = frame_of(state.game, state.players, view)
+        return frame, frame.observation(view)
+
+    def evaluate(
+        self, state: State, seat: int, actions: Sequence[Action]
+    ) -> tuple[FloatArray, float]:
+        """The logits of `actions` (in their order) and the seat's value, from its view."""
+        frame, x = self.observe(state, seat)
+        self.check(frame)
+        logits, value = self.weights.forward(x[None, :])
+        ids = frame.action_ids(actions) if actions else np.zeros(0, dtype=np.intp)
+        return logits[0, ids], float(value[0])
+
+    def value(self, state: State, seat: int) -> float:
+        _, x = self.observe(state, seat)
+        return float(self.weights.forward(x[None, :])[1][0])
+
+
+def network_for(game: str, weights: str | None = None) -> Network:
+    """The network of `game`: the shipped weights, or those in the file `weights`."""
+    return Network(load_weights(game) if weights is None else read_weights_file(weights))
+
+
+__all__ = [
+    "FORMAT",
+    "WEIGHTS_FILE",
+    "Frame",
+    "MissingWeights",
+    "Network",
+    "Weights",
+    "frame_of",
+    "load_weights",
+    "network_for",
+    "read_weights",
+    "softmax",
+    "weights_path",
+]
