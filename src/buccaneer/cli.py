@@ -367,6 +367,128 @@ def simulate(
         raise typer.Exit(130)
 
 
+# -- train -------------------------------------------------------------------------------------
+
+
+@app.command()
+def train(
+    game: GameArg,
+    *,
+    players: Annotated[
+        str,
+        typer.Option(
+            "--players",
+            "-p",
+            help="Player counts to train at, comma-separated (games take them in turn); the "
+            "first is also where the policy is measured.",
+        ),
+    ] = "2",
+    variant: VariantOpt = None,
+    option: OptionOpt = None,
+    minutes: Annotated[
+        float | None,
+        typer.Option("--minutes", min=0, help="Stop after the iteration that passes this."),
+    ] = None,
+    iterations: Annotated[
+        int | None,
+        typer.Option("--iterations", min=1, help="How many iterations (more) to run."),
+    ] = None,
+    out: Annotated[
+        Path | None,
+        typer.Option("--out", help="The run's directory (default: runs/train-GAME)."),
+    ] = None,
+    resume: Annotated[
+        bool, typer.Option("--resume", help="Go on from the checkpoint in --out.")
+    ] = False,
+    seed: Annotated[int, typer.Option("--seed", min=0, help="Fixes every random choice.")] = 0,
+    workers: Annotated[
+        int, typer.Option("--workers", "-w", min=1, help="Processes that play the games.")
+    ] = 1,
+    imitation_games: Annotated[
+        int, typer.Option("--imitation-games", min=1, help="Heuristic games of iteration 0.")
+    ] = 400,
+    games: Annotated[
+        int, typer.Option("--games", "-n", min=1, help="Games per later iteration.")
+    ] = 40,
+    search_iterations: Annotated[
+        int, typer.Option("--search-iterations", min=1, help="ISMCTS iterations a search.")
+    ] = 64,
+    label: Annotated[
+        float,
+        typer.Option("--label", min=0, max=1, help="Share of the net's decisions searched."),
+    ] = 0.25,
+    epochs: Annotated[int, typer.Option("--epochs", min=1, help="Passes per iteration.")] = 4,
+    hidden: Annotated[int, typer.Option("--hidden", min=8, help="Units per layer.")] = 256,
+    eval_games: Annotated[
+        int, typer.Option("--eval-games", min=0, help="Games per measurement (0: none).")
+    ] = 40,
+    max_actions: Annotated[
+        int, typer.Option("--max-actions", min=1, help="Cut a game after this many actions.")
+    ] = 1500,
+) -> None:
+    """Train GAME's policy and value network (expert iteration; needs the extra: pip install
+    "buccaneer[train]"). Writes checkpoints, curves.png and policy.npz to --out.
+
+    Example: buccaneer train cartagena --minutes 30 --out runs/cartagena
+    """
+    with _people_errors():
+        try:
+            from buccaneer.rl.train.loop import Config, Trainer  # noqa: PLC0415
+        except ImportError as exc:
+            raise CliError(str(exc)) from None
+        get_spec(game)
+        try:
+            counts = [int(p) for p in players.split(",")]
+        except ValueError:
+            raise CliError(
+                f"--players must be numbers separated by commas, got {players!r}"
+            ) from None
+        config = Config(
+            game=game,
+            players=counts,
+            options=parse_options(game, option, variant),
+            seed=seed,
+            hidden=hidden,
+            imitation_games=imitation_games,
+            games=games,
+            search_iterations=search_iterations,
+            label=label,
+            epochs=epochs,
+            eval_games=eval_games,
+            max_actions=max_actions,
+        )
+        if iterations is None and minutes is None:
+            raise CliError("give --minutes or --iterations (or both)")
+        where = out if out is not None else Path("runs") / f"train-{game}"
+        trainer = Trainer(config, where, resume=resume, workers=workers)
+        err = _err_console()
+        with Progress(
+            TextColumn("{task.description}"),
+            BarColumn(),
+            MofNCompleteColumn(),
+            TimeRemainingColumn(),
+            console=err,
+            transient=True,
+            disable=not err.is_terminal,
+        ) as progress:
+            task = progress.add_task("starting", total=1)
+
+            def show(what: str, done: int, total: int) -> None:
+                progress.update(task, description=what, completed=done, total=total)
+
+            history = trainer.run(iterations=iterations, minutes=minutes, progress=show)
+    console = _console()
+    for row in history[-3:]:
+        shown = ", ".join(
+            f"{k} {v:.3f}" if isinstance(v, float) else f"{k} {v}" for k, v in row.items()
+        )
+        console.print(Text(shown), soft_wrap=True)
+    console.print(
+        Text(f"{trainer.iteration} iterations in {where}: policy.npz, curves.png, checkpoint.pt"),
+        soft_wrap=True,
+    )
+
+
 # -- tournament --------------------------------------------------------------------------------
 
 
