@@ -193,3 +193,12 @@ def test_a_variant_is_played_and_recorded(invoke: Invoke, tmp_path: Path) -> Non
     first = json.loads((out / "games.jsonl").read_text().splitlines()[0])
     assert first["record"]["options"]["variant"] == "tortuga"
     assert "--variant tortuga" in json.loads((out / "ladder.json").read_text())["command"]
+
+
+def test_a_ladder_game_replays_from_games_jsonl(invoke: Invoke, ladder_dir: Path) -> None:
+    lines = (ladder_dir / "games.jsonl").read_text().splitlines()
+    last = json.loads(lines[-1])
+    result = invoke(["replay", str(ladder_dir / "games.jsonl"), "--index", str(len(lines) - 1)])
+    assert result.exit_code == 0, result.output
+    assert f"Seed {last['seed']}." in result.stdout
+    assert "Game over" in result.stdout

@@ -158,9 +158,27 @@ def _tournament_games(path: Path, data: dict[str, Any]) -> list[StoredRecord]:
     return found
 
 
+def _parsed(line: str) -> Any:
+    """The JSON of one line, or None when it is not JSON (reported where it is used)."""
+    try:
+        return json.loads(line)
+    except (ValueError, RecursionError):
+        return None
+
+
+def _played_game(data: Any) -> StoredRecord | None:
+    """A played game as a ladder stores it (its record under "record", the agents under
+    "seats"), or None for anything else."""
+    if not isinstance(data, dict) or not isinstance(data.get("record"), dict):
+        return None
+    seats = data.get("seats")
+    agents = [str(s) for s in seats] if isinstance(seats, list) else None
+    return StoredRecord(json.dumps(data["record"]), agents)
+
+
 def read_records(path: Path) -> list[StoredRecord]:
-    """The records in `path`: one JSON record, a JSON list of them, JSON Lines (simulate), or a
-    tournament's `results.json`.
+    """The records in `path`: one JSON record, a JSON list of them, JSON Lines (simulate), a
+    tournament's `results.json`, or a ladder's `games.jsonl`.
 
     Records are returned unparsed so a long file is only checked where it is used.
     """
@@ -176,13 +194,15 @@ def read_records(path: Path) -> list[StoredRecord]:
         lines = [line for line in text.splitlines() if line.strip()]
         if len(lines) <= 1:
             raise CliError(f"{path} is not a game record: {json_problem(whole)}") from None
+        if _played_game(_parsed(lines[0])) is not None:  # a ladder's games.jsonl
+            return [_played_game(_parsed(line)) or StoredRecord(line) for line in lines]
         return [StoredRecord(line) for line in lines]
     except RecursionError:
         raise CliError(f"{path} is not a game record: the JSON is nested too deeply") from None
     if isinstance(data, dict) and data.get("format") == TOURNAMENT_FORMAT:
         return _tournament_games(path, data)
     if isinstance(data, dict):
-        return [StoredRecord(text)]
+        return [_played_game(data) or StoredRecord(text)]
     if isinstance(data, list):
         return [StoredRecord(json.dumps(item)) for item in data]
     raise CliError(f"{path} holds neither a game record nor a list of them")
