@@ -72,3 +72,18 @@ def test_a_larger_n_extends_a_ladder_and_a_smaller_one_is_refused(tmp_path: Path
     )
     with pytest.raises(ValueError, match="holds a ladder of -n 3"):
         open_store(_ladder(games=2), tmp_path)
+
+
+def test_an_agent_that_has_not_played_gets_no_level(tmp_path: Path) -> None:
+    three = [*FIELD, Entrant("ismcts", "ismcts", {"iterations": 1})]
+    ladder = plan(fields={"cartagena": three}, player_counts={"cartagena": [2]}, games=1, seed=3)
+
+    def stop(_: GameResult) -> None:
+        raise KeyboardInterrupt
+
+    play(ladder, open_store(ladder, tmp_path), on_result=stop)
+    data = report(ladder, {"command": "", "date": "", "machine": {}})
+    assert data["played"] == 1 and data["interrupted"]
+    ratings = data["results"]["cartagena"]["ratings"]["all"]
+    assert ratings["ismcts"]["seats"] == 0
+    assert [lv["agent"] for lv in data["levels"]["cartagena"]] == ["random", "heuristic"]

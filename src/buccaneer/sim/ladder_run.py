@@ -189,7 +189,7 @@ def report(ladder: Ladder, about: Mapping[str, Any]) -> dict[str, Any]:
                 "sigma": level.sigma,
                 **{k: r["ratings"][POOLED][level.agent][k] for k in ("ci95", "ordinal")},
             }
-            for level in levels(r["ratings"][POOLED])
+            for level in levels(_played(r["ratings"][POOLED]))
         ]
         for game, r in reports.items()
         if r["games"]
@@ -206,6 +206,12 @@ def report(ladder: Ladder, about: Mapping[str, Any]) -> dict[str, Any]:
         "levels": named,
         "results": reports,
     }
+
+
+def _played(ratings: dict[str, dict[str, Any]]) -> dict[str, dict[str, Any]]:
+    """The ratings of agents that played: an interrupted ladder's unplayed agent still has the
+    prior rating, which would name a level by nothing."""
+    return {agent: entry for agent, entry in ratings.items() if entry["seats"]}
 
 
 def write_outputs(ladder: Ladder, data: dict[str, Any], folder: Path) -> None:
