@@ -52,7 +52,7 @@ def _belief_hits(state: State, threshold: float) -> tuple[list[bool], list[float
     probs: list[float] = []
     uniform: list[bool] = []
     blank = state.clone()
-    blank.evidence = tuple((0.0, 0.0, 0.0) for _ in range(state.players))  # type: ignore[attr-defined]
+    blank.evidence = tuple((0.0, 0.0, 0.0, 0.0) for _ in range(state.players))  # type: ignore[attr-defined]
     for observer in range(state.players):
         for world, out in ((state, hits), (blank, uniform)):
             belief = world.belief(observer)

@@ -285,7 +285,7 @@ def test_a_game_of_agents_that_read_no_view_keeps_no_evidence() -> None:
     )
     assert isinstance(state, Tortuga1667State)
     assert finished and not state.track_evidence
-    assert state.evidence == ((0.0, 0.0, 0.0),) * 5
+    assert state.evidence == ((0.0, 0.0, 0.0, 0.0),) * 5
     state, _count, finished = play_game(
         game="tortuga1667",
         players=5,

@@ -28,8 +28,14 @@ from buccaneer.core.rng import Rng
 from buccaneer.games.tortuga1667.components import TEAMS, team_sizes
 from buccaneer.games.tortuga1667.fields import Fields
 
-# One seat's evidence: log-likelihoods of its public play if British, French, Dutch.
-Row = tuple[float, float, float]
+# One seat's evidence: log-likelihoods of its public play if British, French, Dutch, and if it
+# plays aimlessly (each open choice as likely as any other, whatever its loyalty).
+Row = tuple[float, float, float, float]
+# The prior that a seat plays by some sense of its loyalty rather than aimlessly. The evidence
+# of a seat is read as a mixture of the two over its whole play, so a seat whose moves the
+# model cannot explain under any loyalty (a beginner, a random bot) says nothing either way,
+# instead of pointing firmly at whichever loyalty fits its odd moves a little better.
+SENSIBLE = 0.9
 # An assignment: each seat's team id; a belief: assignments with probabilities, likeliest first.
 Assignment = tuple[int, ...]
 Belief = tuple[tuple[Assignment, float], ...]
@@ -41,7 +47,23 @@ _CACHE: dict[tuple[object, ...], Belief] = {}
 
 def no_evidence(players: int) -> tuple[Row, ...]:
     """Every seat's row before anyone has played: nothing learned."""
-    return ((0.0, 0.0, 0.0),) * players
+    return ((0.0, 0.0, 0.0, 0.0),) * players
+
+
+def loyalty_rows(evidence: tuple[Row, ...]) -> tuple[tuple[float, float, float], ...]:
+    """Per seat, the log-likelihood of its open play under each loyalty, aimless play mixed
+    in with weight 1 - SENSIBLE: log(SENSIBLE * e^x + (1 - SENSIBLE) * e^aimless)."""
+    rows = []
+    for british, french, dutch, aimless in evidence:
+        row = []
+        for x in (british, french, dutch):
+            top = max(x, aimless)
+            row.append(
+                top
+                + math.log(SENSIBLE * math.exp(x - top) + (1 - SENSIBLE) * math.exp(aimless - top))
+            )
+        rows.append((row[0], row[1], row[2]))
+    return tuple(rows)
 
 
 @lru_cache(maxsize=512)
@@ -90,7 +112,8 @@ def believe(players: int, fixed: tuple[int, ...], evidence: tuple[Row, ...]) -> 
     options = deals(players, fixed)
     if not options:
         raise ValueError(f"no deal of the loyalty cards gives the seats {fixed}")
-    logs = [sum(evidence[s][team] for s, team in enumerate(a)) for a in options]
+    rows = loyalty_rows(evidence)
+    logs = [sum(rows[s][team] for s, team in enumerate(a)) for a in options]
     top = max(logs)
     weights = [math.exp(x - top) for x in logs]
     total = sum(weights)
@@ -136,11 +159,12 @@ def marginal_rows(
     if known is not None:
         return known
     options = deals(players, fixed)
+    rows = loyalty_rows(evidence)
     if len(options) <= SMALL:
         # A few deals (up to six players): plain Python beats numpy's call overhead.
         if not options:
             raise ValueError(f"no deal of the loyalty cards gives the seats {fixed}")
-        logs = [sum([evidence[s][t] for s, t in enumerate(a)]) for a in options]
+        logs = [sum([rows[s][t] for s, t in enumerate(a)]) for a in options]
         top = max(logs)
         weights = [math.exp(x - top) for x in logs]
         total = sum(weights)
@@ -151,7 +175,7 @@ def marginal_rows(
         result = tuple((b / total, f / total, d / total) for b, f, d in sums)
     else:
         teams, onehot = _deal_table(players, fixed)
-        logs_a = np.asarray(evidence)[np.arange(players), teams].sum(axis=1)
+        logs_a = np.asarray(rows)[np.arange(players), teams].sum(axis=1)
         weights_a = np.exp(logs_a - logs_a.max())
         weights_a /= weights_a.sum()
         flat = (weights_a @ onehot).tolist()
@@ -200,6 +224,7 @@ __all__ = [
     "clear_cache",
     "deals",
     "draw",
+    "loyalty_rows",
     "marginal_rows",
     "marginals",
     "named",

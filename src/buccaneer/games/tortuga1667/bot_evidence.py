@@ -7,7 +7,9 @@ applied, the bot values the seat's choices as if the seat held each loyalty card
 what the whole table can see, and a softmax with `TEMPERATURE` (in chests, the bot's unit)
 turns the values into choice probabilities. A share `NOISE` of play is left to chance, so one
 odd move (a person's whim, a search that saw further) never rules a loyalty out. The
-log-probability of the action taken is added to the seat's row of `Fields.evidence`.
+log-probability of the action taken is added to the seat's row of `Fields.evidence`, and so is
+its log-probability under aimless play (every choice alike), which `belief.py` mixes in, so that
+a seat no loyalty explains (a beginner, a random bot) says little about its loyalty.
 
 The model reads public information only: the seat's position, the table, the hand sizes, the
 face-down row as everyone sees it, the evidence so far. It never reads the acting seat's vote
@@ -87,8 +89,9 @@ def observe(state: Fields, seat: int, action: Action, legal: list[Action]) -> tu
         if values is None:
             return evidence  # a decision the bot does not value says nothing
         row[team] += math.log(_chance(values, chosen))
+    row[3] -= math.log(len(legal))  # aimless play: every choice alike
     rows = list(evidence)
-    rows[seat] = (row[0], row[1], row[2])
+    rows[seat] = (row[0], row[1], row[2], row[3])
     if kind == "fever" and isinstance(action, Target):
         mixed = _mean(rows[seat], rows[action.seat])
         rows[seat] = rows[action.seat] = mixed
@@ -118,7 +121,7 @@ def _mean(a: Row, b: Row) -> Row:
     for x, y in zip(a, b, strict=True):
         top = max(x, y)
         out.append(top + math.log(0.5 * (math.exp(x - top) + math.exp(y - top))))
-    return (out[0], out[1], out[2])
+    return (out[0], out[1], out[2], out[3])
 
 
 __all__ = ["NOISE", "PUBLIC", "TEMPERATURE", "observe"]

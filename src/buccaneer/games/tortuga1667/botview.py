@@ -54,7 +54,7 @@ class BotView(NamedTuple):
     decision: tuple[Any, ...]
     known: tuple[int, ...]  # known_loyalties per seat (-1: not known); () when none is
     spots: tuple[tuple[int, ...], ...]  # spots (-1: free); () without the advanced setup
-    evidence: tuple[tuple[float, float, float], ...]  # loyalty_evidence
+    evidence: tuple[tuple[float, float, float, float], ...]  # loyalty_evidence
 
 
 def build_bot_view(state: Fields, seat: int) -> BotView:

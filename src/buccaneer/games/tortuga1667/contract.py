@@ -247,8 +247,9 @@ class View(ViewModel):
     team_chests: TeamChests
     loyalty_evidence: list[list[float]]
     """Per seat, the natural log of how likely its open play so far is if it is British,
-    French, Dutch, by the public model of play (the heuristic bot's choices, softened); the
-    same for every viewer. Research and bots read it (`belief`); it is not shown to players."""
+    French, Dutch (by the public model of play: the heuristic bot's choices, softened), and if
+    it plays aimlessly (every choice alike); the same for every viewer. Research and bots read
+    it (`belief`); it is not shown to players."""
     winner_team: Literal["british", "french", "dutch", "shared"] | None
     """The winning team once the game is over; null before."""
     seat_names: list[str]

@@ -92,8 +92,9 @@ class Fields(State):
     tiebreak: bool
     winner_team: int  # -1 while the game runs
     # Per seat, the log-likelihood of its public play so far if British, French, Dutch, by the
-    # public model of play (bot_evidence.py): public, in every view (`loyalty_evidence`).
-    evidence: tuple[tuple[float, float, float], ...]
+    # public model of play (bot_evidence.py), and if aimless: public, in every view
+    # (`loyalty_evidence`).
+    evidence: tuple[tuple[float, float, float, float], ...]
     # Whether `apply` adds each public action to `evidence`: on in a game as played, off in a
     # world sampled for search (whose evidence stays as the seat saw it) and with two players
     # (the other seat is surely the other nation).

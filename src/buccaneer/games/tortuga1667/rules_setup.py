@@ -125,7 +125,7 @@ def set_up(state: Fields, players: int, seed: int, options: dict[str, Any]) -> N
     state.memory = [{} for _ in range(players)]
     state.tiebreak = False
     state.winner_team = -1
-    state.evidence = ((0.0, 0.0, 0.0),) * players
+    state.evidence = ((0.0, 0.0, 0.0, 0.0),) * players
     state.track_evidence = players > 2
     state.reset_records()
     state.note("setup")

@@ -236,7 +236,9 @@ def _skeleton(cls: type[W], view: dict[str, Any], deal: Rng | None) -> W:
     state.memory = [{} for _ in range(players)]
     if seat is not None:
         state.memory[seat] = _skeleton_memory(view, seat)
-    state.evidence = tuple((float(b), float(f), float(d)) for b, f, d in view["loyalty_evidence"])
+    state.evidence = tuple(
+        (float(b), float(f), float(d), float(a)) for b, f, d, a in view["loyalty_evidence"]
+    )
     state.track_evidence = False
     state.reset_records(replayable=False)
     return state
