@@ -36,6 +36,8 @@ Row = tuple[float, float, float, float]
 # model cannot explain under any loyalty (a beginner, a random bot) says nothing either way,
 # instead of pointing firmly at whichever loyalty fits its odd moves a little better.
 SENSIBLE = 0.9
+# Per seat: the probability, or the log-likelihood, of each loyalty (British, French, Dutch).
+Marginal = tuple[float, float, float]
 # An assignment: each seat's team id; a belief: assignments with probabilities, likeliest first.
 Assignment = tuple[int, ...]
 Belief = tuple[tuple[Assignment, float], ...]
@@ -50,7 +52,7 @@ def no_evidence(players: int) -> tuple[Row, ...]:
     return ((0.0, 0.0, 0.0, 0.0),) * players
 
 
-def loyalty_rows(evidence: tuple[Row, ...]) -> tuple[tuple[float, float, float], ...]:
+def loyalty_rows(evidence: tuple[Row, ...]) -> tuple[Marginal, ...]:
     """Per seat, the log-likelihood of its open play under each loyalty, aimless play mixed
     in with weight 1 - SENSIBLE: log(SENSIBLE * e^x + (1 - SENSIBLE) * e^aimless)."""
     rows = []
@@ -145,12 +147,12 @@ def _deal_table(players: int, fixed: tuple[int, ...]) -> tuple[Any, Any]:
 
 # Up to this many deals, `marginal_rows` sums in plain Python.
 SMALL = 40
-_ROWS: dict[tuple[object, ...], tuple[Row, ...]] = {}
+_ROWS: dict[tuple[object, ...], tuple[Marginal, ...]] = {}
 
 
 def marginal_rows(
     players: int, fixed: tuple[int, ...], evidence: tuple[Row, ...]
-) -> tuple[Row, ...]:
+) -> tuple[Marginal, ...]:
     """Per seat, the probability of each team under `believe(players, fixed, evidence)`,
     without listing the deals (numpy over the deal table): what the heuristic bot reads at
     every decision, and the public model for every seat's every open action."""
