@@ -28,7 +28,10 @@ def test_values_are_json_when_they_parse_else_text() -> None:
         ("", "empty agent name"),
         ("random:depth", "must look like KEY=VALUE"),
         ("ismcts:time=1:time=2", "time is given twice"),
-        ("genius", "unknown agent 'genius'; available: heuristic, ismcts, random, human"),
+        (
+            "genius",
+            "unknown agent 'genius'; available: guided, heuristic, ismcts, learned, random, human",
+        ),
         ("human:x=1", "a human seat takes no parameters"),
     ],
 )
