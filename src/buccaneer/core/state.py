@@ -117,6 +117,7 @@ class State(ABC):
         (what `belief` and the views' evidence hold). On in a game as played; a simulation
         whose agents read no view (uniform random play) turns it off to run many times
         faster. A game without hidden teams has nothing to keep: the default does nothing."""
+        return None
 
     def determinize_by_belief(self, seat: int | None, rng: random.Random) -> Self:
         """`determinize`, with hidden teams drawn from `belief(seat)` rather than uniformly
