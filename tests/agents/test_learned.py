@@ -121,6 +121,16 @@ def test_the_masked_policy_prefers_the_best_legal_action_even_when_an_illegal_on
     assert action in legal
 
 
+@pytest.mark.parametrize("game", GAME_NAMES)
+def test_weights_trained_at_default_options_play_every_variant(game: str) -> None:
+    """A variant whose codec has more fields or actions (Tortuga 1667's advanced setup) plays
+    through the default options' frame: its extra fields left out, its extra actions last."""
+    bot = agents.make("learned")
+    for options in GAMES[game].variants:
+        for players in (GAMES[game].min_players, GAMES[game].max_players):
+            play_out(buccaneer.load(game, players, seed=1, **options), bot, seed=1, limit=300)
+
+
 def test_weights_round_trip_through_a_file(tmp_path: Path) -> None:
     weights = random_weights(GAME_NAMES[0])
     weights.save(tmp_path / "policy.npz")

@@ -34,7 +34,7 @@ import numpy as np
 import numpy.typing as npt
 
 from buccaneer.core.codec import Codec, make_codec
-from buccaneer.core.errors import OptionError
+from buccaneer.core.errors import IllegalAction, OptionError
 from buccaneer.core.registry import get_spec
 from buccaneer.core.state import Action, State
 
@@ -135,46 +135,79 @@ def read_weights_file(path: str) -> Weights:
 
 
 class Frame:
-    """One table's codec placed in the frame of the game's largest table (module docstring)."""
+    """One table's codec placed in the frame of the game's largest table (module docstring).
 
-    def __init__(self, game: str, players: int, options: Mapping[str, Any]) -> None:
+    `reference` are the options of the largest table (default: this table's own). Weights
+    trained at other options still play: a field the reference lacks is left out, one longer
+    there is cut to its length, and an action the reference lacks has no id (-1), so the
+    network never prefers it over one it knows."""
+
+    def __init__(
+        self,
+        game: str,
+        players: int,
+        options: Mapping[str, Any],
+        reference: Mapping[str, Any] | None = None,
+    ) -> None:
         spec = get_spec(game)
         self.codec: Codec = make_codec(game, players, **options)
-        self.largest: Codec = make_codec(game, spec.max_players, **options)
+        given = options if reference is None else reference
+        self.largest: Codec = make_codec(game, spec.max_players, **given)
         offsets = {}
         at = 0
         for field in self.largest.layout:
             offsets[field.name] = (at, field.size)
             at += field.size
-        index: list[int] = []
+        source: list[int] = []
+        target: list[int] = []
+        at = 0
         for field in self.codec.layout:
-            start, size = offsets[field.name]
-            if field.size > size:
-                raise AssertionError(f"{game}: field {field.name} outgrows the largest table's")
-            index.extend(range(start, start + field.size))
-        self._index = np.asarray(index, dtype=np.intp)
+            start, size = offsets.get(field.name, (0, 0))
+            kept = min(field.size, size)
+            source.extend(range(at, at + kept))
+            target.extend(range(start, start + kept))
+            at += field.size
+        self._source = np.asarray(source, dtype=np.intp)
+        self._target = np.asarray(target, dtype=np.intp)
         self.size = self.largest.observation_size
         self.num_actions = self.largest.num_actions
 
     def observation(self, view: Mapping[str, Any]) -> FloatArray:
         framed = np.zeros(self.size, dtype=np.float32)
-        framed[self._index] = self.codec.observation_tensor(view)
+        framed[self._target] = self.codec.observation_tensor(view)[self._source]
         return framed
 
     def action_ids(self, actions: Sequence[Action]) -> npt.NDArray[np.intp]:
-        """The frame ids of these actions (the largest table's ids)."""
-        to_id = self.largest.action_to_id
-        return np.fromiter((to_id(a) for a in actions), dtype=np.intp, count=len(actions))
+        """The frame ids of these actions (the largest table's ids; -1 where it has none)."""
+        return np.fromiter((self._id(a) for a in actions), dtype=np.intp, count=len(actions))
+
+    def _id(self, action: Action) -> int:
+        try:
+            return self.largest.action_to_id(action)
+        except IllegalAction:
+            return -1
 
 
 @functools.cache
-def frame_for(game: str, players: int, options_json: str) -> Frame:
-    return Frame(game, players, json.loads(options_json))
+def frame_for(game: str, players: int, options_json: str, reference_json: str) -> Frame:
+    reference = None if reference_json == "null" else json.loads(reference_json)
+    return Frame(game, players, json.loads(options_json), reference)
 
 
-def frame_of(game: str, players: int, view: Mapping[str, Any]) -> Frame:
-    """The frame of the table a view was seen at (its options are part of every view)."""
-    return frame_for(game, players, json.dumps(view.get("options", {}), sort_keys=True))
+def frame_of(
+    game: str, players: int, view: Mapping[str, Any], reference: Mapping[str, Any] | None = None
+) -> Frame:
+    """The frame of the table a view was seen at (its options are part of every view), in
+    the layout of the largest table at `reference` options (default: the view's own)."""
+    return frame_for(
+        game,
+        players,
+        json.dumps(view.get("options", {}), sort_keys=True),
+        json.dumps(None if reference is None else dict(reference), sort_keys=True),
+    )
+
+
+UNKNOWN = -1e4  # the logit of an action the weights have no id for
 
 
 def softmax(logits: FloatArray, temperature: float = 1.0) -> FloatArray:
@@ -211,7 +244,8 @@ class Network:
 
     def observe(self, state: State, seat: int) -> tuple[Frame, FloatArray]:
         view = state.view(seat)
-        frame = frame_of(state.game, state.players, view)
+        reference = self.weights.meta.get("options", {})  # the options the net learned at
+        frame = frame_of(state.game, state.players, view, reference)
         return frame, frame.observation(view)
 
     def evaluate(
@@ -222,7 +256,8 @@ class Network:
         self.check(frame)
         logits, value = self.weights.forward(x[None, :])
         ids = frame.action_ids(actions) if actions else np.zeros(0, dtype=np.intp)
-        return logits[0, ids], float(value[0])
+        chosen = np.where(ids >= 0, logits[0, np.maximum(ids, 0)], UNKNOWN).astype(np.float32)
+        return chosen, float(value[0])
 
     def value(self, state: State, seat: int) -> float:
         _, x = self.observe(state, seat)

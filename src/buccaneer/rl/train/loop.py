@@ -229,6 +229,7 @@ class Trainer:
         meta = {
             "game": self.config.game,
             "players": self.config.players,
+            "options": self.config.options,
             "iterations": self.iteration,
             "seconds": round(sum(row["seconds"] for row in self.history), 1),
         }

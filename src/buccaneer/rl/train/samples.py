@@ -89,7 +89,7 @@ class _Recorder:
         mask[ids] = True
         target = np.zeros(self.actions, dtype=np.float32)
         total = sum(weights)
-        for i, w in zip(ids, weights, strict=True):
+        for i, w in zip(ids, weights, strict=True):  # the run's own options: every id known
             target[i] += w / total
         self.rows.append((frame.observation(view), mask, target, seat))
 
