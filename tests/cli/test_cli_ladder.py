@@ -139,7 +139,7 @@ def test_another_ladder_in_the_same_folder_is_refused(invoke: Invoke, ladder_dir
         (["cartagena", "--agents", "random,heuristic", "-p", "6"], "2-5 players, not 6"),
         (["cartagena", "tortuga", "--agents", "random,heuristic", "-p", "5"], "2-4 players, not 5"),
         (["cartagena", "--agents", "random,heuristic", "-p", "3..2"], "backwards"),
-        (["cartagena", "--agents", "random,heuristic", "-p", "many"], "all, a count"),
+        (["cartagena", "--agents", "random,heuristic", "-p", "many"], "write a count (3)"),
         (["cartagena", "--agents", "random,heuristic", "-n", "0"], "-n must be at least 1"),
         (["cartagena", "--agents", "random,heuristic", "-w", "0"], "at least 1"),
         (["cartagena", "--agents", "random,heuristic", "--variant", "havana"], "'havana'"),

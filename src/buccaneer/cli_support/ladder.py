@@ -23,6 +23,7 @@ from buccaneer import agents
 from buccaneer.agents.spec import AgentSpec, parse_agent
 from buccaneer.cli_support.common import CliError, parse_options
 from buccaneer.cli_support.ladder_tables import head_to_head_table, ratings_table
+from buccaneer.cli_support.tournament import parse_player_counts
 from buccaneer.core import GAMES, GameSpec, OptionError, get_spec, load
 from buccaneer.sim import ladder_run
 from buccaneer.sim.games import Entrant, GameResult
@@ -43,30 +44,12 @@ def parse_games(names: list[str] | None) -> list[GameSpec]:
 
 
 def parse_counts(text: str, spec: GameSpec) -> list[int]:
-    """`all` (every count of the game), `3`, `2..4` or `2,4`; a count the game lacks is an
-    error naming the game, so a ladder never silently leaves a count out."""
+    """`all` (every count of the game), or what `tournament` reads (`3`, `2..4`, `2,4`); a
+    count the game lacks is an error naming the game, so a ladder never silently leaves a
+    count out."""
     if text.strip() == "all":
         return list(spec.player_counts)
-    counts: list[int] = []
-    for part in text.split(","):
-        low, sep, high = part.strip().partition("..")
-        try:
-            first = int(low)
-            last = int(high) if sep else first
-        except ValueError:
-            raise CliError(
-                f"--players {text!r}: write all, a count (3), a range (2..4) or a list (2,4)"
-            ) from None
-        if first > last:
-            raise CliError(f"--players {part.strip()!r}: the range runs backwards")
-        counts.extend(range(first, last + 1))
-    bad = [n for n in counts if n not in spec.player_counts]
-    if bad:
-        raise CliError(
-            f"{spec.title} is for {spec.min_players}-{spec.max_players} players, "
-            f"not {', '.join(map(str, sorted(set(bad))))}"
-        )
-    return sorted(set(counts))
+    return parse_player_counts(text, spec)
 
 
 def parse_field(text: str) -> list[AgentSpec]:

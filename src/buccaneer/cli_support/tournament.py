@@ -35,7 +35,7 @@ def parse_player_counts(text: str | None, spec: GameSpec) -> list[int]:
     if bad:
         raise CliError(
             f"{spec.title} is for {spec.min_players}-{spec.max_players} players, "
-            f"not {', '.join(map(str, bad))}"
+            f"not {', '.join(map(str, sorted(set(bad))))}"
         )
     return sorted(set(counts))
 
