@@ -18,7 +18,6 @@ from typing import IO, Annotated, Any
 
 import typer
 from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 from rich.text import Text
 
@@ -34,6 +33,7 @@ from buccaneer.cli_support.common import (
     parse_options,
     pick_record,
     prepare_save,
+    progress_bar,
     save_record,
     start_game,
 )
@@ -318,17 +318,7 @@ def simulate(
             except OSError as exc:
                 raise CliError(f"cannot write {save}: {exc.strerror or exc}") from None
         err = _err_console()
-        progress = stack.enter_context(
-            Progress(
-                TextColumn("simulating"),
-                BarColumn(),
-                MofNCompleteColumn(),
-                TimeRemainingColumn(),
-                console=err,
-                transient=True,
-                disable=not err.is_terminal,
-            )
-        )
+        progress = stack.enter_context(progress_bar("simulating", err))
         task = progress.add_task("games", total=games)
         tally, seconds = run_simulation(
             spec=spec,
@@ -462,15 +452,7 @@ def train(
         where = out if out is not None else Path("runs") / f"train-{game}"
         trainer = Trainer(config, where, resume=resume, workers=workers)
         err = _err_console()
-        with Progress(
-            TextColumn("{task.description}"),
-            BarColumn(),
-            MofNCompleteColumn(),
-            TimeRemainingColumn(),
-            console=err,
-            transient=True,
-            disable=not err.is_terminal,
-        ) as progress:
+        with progress_bar("{task.description}", err) as progress:
             task = progress.add_task("starting", total=1)
 
             def show(what: str, done: int, total: int) -> None:
@@ -577,15 +559,7 @@ def tournament(
                 planned.save(results_path)
                 last_save[0] = time.monotonic()
 
-        with Progress(
-            TextColumn("tournament"),
-            BarColumn(),
-            MofNCompleteColumn(),
-            TimeRemainingColumn(),
-            console=err,
-            transient=True,
-            disable=not err.is_terminal,
-        ) as progress:
+        with progress_bar("tournament", err) as progress:
             task = progress.add_task("games", total=len(planned.jobs))
             sim.play(planned, workers=workers, ray=ray, on_result=keep)
         planned.save(results_path)

@@ -12,10 +12,28 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+
 from buccaneer.agents.spec import AgentSpec, parse_agent, parse_value
 from buccaneer.core import GameRecord, GameSpec, OptionError, State, get_spec, load
 from buccaneer.core.schema import json_problem
 from buccaneer.sim.tournament import FORMAT as TOURNAMENT_FORMAT
+
+
+def progress_bar(label: str, console: Console) -> Progress:
+    """The bar every long command shows on standard error: `label` (Rich markup, or
+    "{task.description}" for a label that changes), the bar, done of total and the time left;
+    gone when done, and off when standard error is not a terminal (a log stays clean)."""
+    return Progress(
+        TextColumn(label),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeRemainingColumn(),
+        console=console,
+        transient=True,
+        disable=not console.is_terminal,
+    )
 
 
 class CliError(ValueError):

@@ -16,12 +16,11 @@ from pathlib import Path
 from typing import Any
 
 from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.text import Text
 
 from buccaneer import agents
 from buccaneer.agents.spec import AgentSpec, parse_agent
-from buccaneer.cli_support.common import CliError, parse_options
+from buccaneer.cli_support.common import CliError, parse_options, progress_bar
 from buccaneer.cli_support.ladder_tables import head_to_head_table, ratings_table
 from buccaneer.cli_support.tournament import parse_player_counts
 from buccaneer.core import GAMES, GameSpec, OptionError, get_spec, load
@@ -219,15 +218,7 @@ def run_ladder(args: LadderArgs, console: Console, err: Console) -> bool:
         soft_wrap=True,
     )
     if missing:
-        with Progress(
-            TextColumn("ladder"),
-            BarColumn(),
-            MofNCompleteColumn(),
-            TimeRemainingColumn(),
-            console=err,
-            transient=True,
-            disable=not err.is_terminal,
-        ) as progress:
+        with progress_bar("ladder", err) as progress:
             task = progress.add_task("games", total=len(ladder.slots), completed=resumed)
 
             def advance(_: GameResult) -> None:
