@@ -36,7 +36,7 @@ REQUIRED = (
     "invariants",
     "contract",
 )
-OPTIONAL = ("vector",)
+OPTIONAL = ("vector", "belief")
 
 
 def misplaced(modules: set[str]) -> tuple[list[str], list[str]]:

@@ -89,7 +89,7 @@ from buccaneer.games.tortuga1667.bot_values import (
     spot_value,
     vote_alignment,
 )
-from buccaneer.games.tortuga1667.botview import EMPTY, HIDDEN
+from buccaneer.games.tortuga1667.botview import EMPTY, HIDDEN, with_changes
 from buccaneer.games.tortuga1667.components import FOUNTAIN_OF_YOUTH, SKULL, bottom_of
 
 # A decision's valuation: one value per legal action, in chests.
@@ -132,7 +132,7 @@ class Tortuga1667Bot:
             return legal[0]
         view = seat_knowledge(state, seat)
         if not self.evidence:
-            view = view._replace(evidence=no_evidence(view.players))
+            view = with_changes(view, evidence=no_evidence(view.players))
         handler = HANDLERS.get(view.decision[0]) if view.decision else None
         if handler is None:
             return first_choice(legal)

@@ -39,7 +39,13 @@ from buccaneer.core.state import Action
 from buccaneer.games.tortuga1667.actions import Target, TimeOut
 from buccaneer.games.tortuga1667.belief import Row
 from buccaneer.games.tortuga1667.bot import decision_values
-from buccaneer.games.tortuga1667.botview import EMPTY, HIDDEN, BotView, build_bot_view
+from buccaneer.games.tortuga1667.botview import (
+    EMPTY,
+    HIDDEN,
+    BotView,
+    build_bot_view,
+    with_changes,
+)
 from buccaneer.games.tortuga1667.components import team_sizes
 from buccaneer.games.tortuga1667.fields import Fields
 
@@ -85,7 +91,7 @@ def observe(state: Fields, seat: int, action: Action, legal: list[Action]) -> tu
     for team in range(3):
         if not sizes[team]:
             continue
-        values = decision_values(public._replace(team=team), legal)
+        values = decision_values(with_changes(public, team=team), legal)
         if values is None:
             return evidence  # a decision the bot does not value says nothing
         row[team] += math.log(_chance(values, chosen))
@@ -104,7 +110,7 @@ def _public_view(state: Fields, seat: int) -> BotView:
     was shown."""
     view = build_bot_view(state, seat)
     row = tuple([card if card == EMPTY else HIDDEN for card in view.row])
-    return view._replace(hand=(), vote_deck_top=-1, row=row, known=())
+    return with_changes(view, hand=(), vote_deck_top=-1, row=row, known=())
 
 
 def _chance(values: list[float], chosen: int) -> float:

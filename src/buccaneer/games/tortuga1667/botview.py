@@ -57,6 +57,20 @@ class BotView(NamedTuple):
     evidence: tuple[tuple[float, float, float, float], ...]  # loyalty_evidence
 
 
+# Each `BotView` field's place in the tuple, for `with_changes`.
+FIELD_INDEX: dict[str, int] = {name: i for i, name in enumerate(BotView.__annotations__)}
+
+
+def with_changes(view: BotView, **changes: Any) -> BotView:
+    """`view` with some fields changed: the public model of play swaps the seat's loyalty and
+    hides its hand, and the heuristic that reads no evidence blanks it. An unknown field name
+    is a KeyError."""
+    values = list(view)
+    for name, value in changes.items():
+        values[FIELD_INDEX[name]] = value
+    return tuple.__new__(BotView, values)
+
+
 def build_bot_view(state: Fields, seat: int) -> BotView:
     """`BotView` of `seat`, from the same fields and rules as `build_view` (rollouts call this
     at every step, hence the plain loops, `map` over builtins and the tuple built in one go)."""
