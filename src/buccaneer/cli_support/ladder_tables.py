@@ -7,6 +7,7 @@ from typing import Any
 
 from rich.table import Table
 
+from buccaneer.cli_support.tournament import pairs_table
 from buccaneer.sim.ladder_report import POOLED
 
 
@@ -35,17 +36,4 @@ def head_to_head_table(title: str, report: dict[str, Any]) -> Table:
     pooled = report["ratings"][POOLED]
     order = sorted(pooled, key=lambda a: -pooled[a]["mu"])
     pairs = report["head_to_head"][POOLED]
-    table = Table(title=f"{title}: row against column, % (games)")
-    table.add_column("", overflow="fold")
-    for label in order:
-        table.add_column(label, justify="right", overflow="fold")
-    for a in order:
-        cells = []
-        for b in order:
-            entry = pairs[a].get(b)
-            if entry is None or not entry["games"]:
-                cells.append("-")
-            else:
-                cells.append(f"{100 * entry['win_rate']:.0f} ({entry['games']})")
-        table.add_row(a, *cells)
-    return table
+    return pairs_table(f"{title}: row against column, % (games)", order, pairs)

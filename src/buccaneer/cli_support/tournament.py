@@ -118,6 +118,12 @@ def head_to_head_table(players: str, pairs: dict[str, Any]) -> Table:
         if players != "2"
         else "2 players: row's win % against column (games)"
     )
+    return pairs_table(title, labels, pairs)
+
+
+def pairs_table(title: str, labels: list[str], pairs: dict[str, Any]) -> Table:
+    """Row's win % against column (games they met), "-" where they never met: the head-to-head
+    table of both the tournament and the ladder."""
     table = Table(title=title)
     table.add_column("", overflow="fold")
     for label in labels:
