@@ -55,7 +55,10 @@ def test_every_output_is_written(ladder_dir: Path) -> None:
         assert low < entry["mu"] < high
         assert entry["ordinal"] == pytest.approx(entry["mu"] - 3 * entry["sigma"])
     assert len((ladder_dir / "games.jsonl").read_text().splitlines()) == SCHEDULED
-    levels = json.loads((ladder_dir / "levels.json").read_text())["cartagena"]
+    levels_json = json.loads((ladder_dir / "levels.json").read_text())
+    assert levels_json["ladder"]["command"] == data["command"]
+    assert levels_json["ladder"]["machine"] == data["machine"]
+    levels = levels_json["games"]["cartagena"]
     assert levels[0]["name"] == "beginner" and levels[-1]["name"] == "strongest"
     assert [lv["mu"] for lv in levels] == sorted(lv["mu"] for lv in levels)
     summary = (ladder_dir / "ladder.md").read_text()

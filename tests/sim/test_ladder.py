@@ -8,8 +8,9 @@ from itertools import combinations
 import pytest
 
 from buccaneer import OptionError
+from buccaneer.agents.levels import LEVEL_NAMES
 from buccaneer.sim import Entrant, GameResult
-from buccaneer.sim.ladder import LEVEL_NAMES, levels, schedule, tables
+from buccaneer.sim.ladder import levels, schedule, tables
 from buccaneer.sim.ladder_report import duel, head_to_head
 
 

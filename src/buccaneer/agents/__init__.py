@@ -9,6 +9,7 @@ from buccaneer.agents.base import Agent
 from buccaneer.agents.heuristic import HeuristicAgent
 from buccaneer.agents.ismcts import GuidedISMCTSAgent, ISMCTSAgent
 from buccaneer.agents.learned import LearnedAgent
+from buccaneer.agents.levels import LevelAgent
 from buccaneer.agents.random_agent import RandomAgent
 from buccaneer.core.errors import OptionError
 
@@ -18,6 +19,7 @@ _FACTORIES: dict[str, Callable[..., Agent]] = {
     "ismcts": ISMCTSAgent,
     "learned": LearnedAgent,
     "guided": GuidedISMCTSAgent,
+    "level": LevelAgent,
 }
 
 
@@ -25,7 +27,7 @@ def available() -> list[str]:
     return sorted(_FACTORIES)
 
 
-def make(name: str, **params: Any) -> Agent:
+def make(name: str, /, **params: Any) -> Agent:
     """An agent by name with its parameters, each checked for its type and range: an unknown
     name, an unknown parameter or a wrong value raises `OptionError` naming it."""
     if not isinstance(name, str) or name not in _FACTORIES:
@@ -42,6 +44,7 @@ __all__ = [
     "HeuristicAgent",
     "ISMCTSAgent",
     "LearnedAgent",
+    "LevelAgent",
     "RandomAgent",
     "available",
     "make",

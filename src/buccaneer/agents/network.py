@@ -24,7 +24,6 @@ from __future__ import annotations
 import functools
 import importlib.resources
 import json
-import sys
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -35,7 +34,7 @@ import numpy.typing as npt
 
 from buccaneer.core.codec import Codec, make_codec
 from buccaneer.core.errors import IllegalAction, OptionError
-from buccaneer.core.registry import get_spec
+from buccaneer.core.registry import game_file, get_spec
 from buccaneer.core.state import Action, State
 
 FloatArray = npt.NDArray[np.float32]
@@ -105,10 +104,7 @@ def read_weights(path: Path | Any) -> Weights:
 
 def weights_path(game: str) -> Any:
     """Where `game`'s shipped weights live: `policy.npz` in the package of its state class."""
-    spec = get_spec(game)
-    module = sys.modules[spec.new_state.__module__]
-    package = module.__package__ or module.__name__
-    return importlib.resources.files(package) / WEIGHTS_FILE
+    return game_file(game, WEIGHTS_FILE)
 
 
 @functools.cache

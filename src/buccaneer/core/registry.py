@@ -8,9 +8,12 @@ this one while `State.record()` builds records."""
 
 from __future__ import annotations
 
+import importlib.resources
 import random
 import secrets
+import sys
 from collections.abc import Mapping
+from importlib.resources.abc import Traversable
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
 
@@ -45,6 +48,13 @@ def get_spec(game: str) -> GameSpec:
     if game not in REGISTERED:
         raise OptionError(f"unknown game {shown(game)}; available: {', '.join(sorted(REGISTERED))}")
     return REGISTERED[game]
+
+
+def game_file(game: str, name: str) -> Traversable:
+    """A data file a game ships in its own package (its trained policy, its published bot
+    levels): `name` beside the module of its state class, so a plug-in brings its own."""
+    module = sys.modules[get_spec(game).new_state.__module__]
+    return importlib.resources.files(module.__package__ or module.__name__) / name
 
 
 def load(game: str, players: int, seed: int | None = None, **options: Any) -> State:

@@ -21,8 +21,9 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from itertools import combinations
-from typing import Any, NamedTuple
+from typing import Any
 
+from buccaneer.agents.levels import LEVEL_NAMES, Level
 from buccaneer.core import OptionError
 from buccaneer.core.rng import nth_seed
 from buccaneer.sim.games import Entrant, GameJob
@@ -47,8 +48,6 @@ STANDARD = (
 
 LEARNED = ("learned", f"guided:iterations={GUIDED_BUDGET}")
 """The agents a default ladder adds for a game whose trained weights play (`cli_support`)."""
-
-LEVEL_NAMES = ("beginner", "good", "strong", "strongest")
 
 
 def tables(agents: int, seats: int) -> list[tuple[int, ...]]:
@@ -134,16 +133,6 @@ def schedule(
                     )
                     laid.append((Slot(game, players, t, rnd), job))
     return laid
-
-
-class Level(NamedTuple):
-    """A named bot level for the lobby: its name, the agent spec that plays it, its rating
-    (a tuple, so `for name, agent, mu, sigma in levels(...)` reads it too)."""
-
-    name: str
-    agent: str
-    mu: float
-    sigma: float
 
 
 def levels(ratings: Mapping[str, Mapping[str, float]]) -> list[Level]:

@@ -208,6 +208,28 @@ def report(ladder: Ladder, about: Mapping[str, Any]) -> dict[str, Any]:
     }
 
 
+PROVENANCE = ("command", "date", "machine", "seed", "games_per_table")
+"""What a published level says of the ladder that named it."""
+
+
+def levels_file(data: Mapping[str, Any]) -> dict[str, Any]:
+    """levels.json: the ladder's provenance and every game's named levels. One game's part,
+    `published(levels_file(data), game)`, is the `levels.json` that game ships
+    (`agents.levels`, copied by scripts/publish_levels.py)."""
+    return {
+        "ladder": {key: data[key] for key in PROVENANCE if key in data},
+        "games": data["levels"],
+    }
+
+
+def published(levels: Mapping[str, Any], game: str) -> dict[str, Any]:
+    """The `levels.json` a game ships, from a ladder's levels.json: its provenance and that
+    game's levels (OptionError when the ladder named none for it)."""
+    if not levels["games"].get(game):
+        raise OptionError(f"the ladder named no levels for {game}")
+    return {"game": game, "ladder": levels["ladder"], "levels": levels["games"][game]}
+
+
 def _played(ratings: dict[str, dict[str, Any]]) -> dict[str, dict[str, Any]]:
     """The ratings of agents that played: an interrupted ladder's unplayed agent still has the
     prior rating, which would name a level by nothing."""
@@ -219,7 +241,7 @@ def write_outputs(ladder: Ladder, data: dict[str, Any], folder: Path) -> None:
     reports = data["results"]
     write_atomic(folder / "ladder.json", json.dumps(data, indent=1))
     write_atomic(folder / "ladder.md", markdown({**data, "games": reports}))
-    write_atomic(folder / "levels.json", json.dumps(data["levels"], indent=1))
+    write_atomic(folder / "levels.json", json.dumps(levels_file(data), indent=1))
     write_atomic(folder / "ratings.csv", ratings_csv(reports))
     write_atomic(folder / "head_to_head.csv", head_to_head_csv(reports))
     ordered = [(game, r) for game in ladder.fields for r in ladder.results(game)]
