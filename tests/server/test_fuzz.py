@@ -484,6 +484,8 @@ class Pools:
         "random",
         "heuristic",
         "ismcts:iterations=5",
+        "level:name=good",
+        "level:name=godlike",
         "human",
         "nope",
         "random:x=1",
@@ -1025,6 +1027,9 @@ def ws_cases(world: WsWorld) -> list[Case]:
         ":::",
         "RANDOM",
         "../random",
+        "level:name=godlike",
+        "level:name=good:name=strong",
+        "level:level=good",
     ]:
         add(Case("handover", dump({"type": "handover", "seat": 1, "agent": agent}), ("bad_agent",)))
     not_agents: list[Any] = ["", "x" * 201, 5, None, ["random"], "random\x00"]
@@ -1418,6 +1423,12 @@ def http_cases(world: HttpWorld, ops: dict[str, set[str]]) -> list[Req]:
         ({"seats": [{"kind": "human"}, {"kind": "bot", "agent": "human"}]}, "bad_agent"),
         ({"seats": [{"kind": "human"}, {"kind": "bot", "agent": "nope"}]}, "bad_agent"),
         ({"seats": [{"kind": "human"}, {"kind": "bot", "agent": "random:x=1"}]}, "bad_agent"),
+        ({"seats": [{"kind": "human"}, {"kind": "bot", "agent": "level:name=x"}]}, "bad_agent"),
+        # A rated table's bots are the rated levels, not the agents they play.
+        (
+            {"rated": True, "seats": [{"kind": "human"}, {"kind": "bot", "agent": "heuristic"}]},
+            "not_rateable",
+        ),
         ({"seats": [{"kind": "human", "agent": "random"}, {"kind": "human"}]}, "bad_request"),
         ({"seats": [{"kind": "human", "name": "a\x00b"}, {"kind": "human"}]}, "bad_request"),
         ({"seats": [{"kind": "human", "name": "\x1b[2J"}, {"kind": "human"}]}, "bad_request"),

@@ -12,7 +12,9 @@ from typing import Any
 
 import httpx
 import pytest
+from sqlalchemy import update
 
+from buccaneer.agents.levels import level_spec
 from buccaneer.server.fanout import Fanout
 from buccaneer.server.http_quick import QuickRequest
 from buccaneer.server.master import Masters
@@ -35,6 +37,8 @@ from tests.server.support import ServerProcess
 from tests.server.wsclient import Ws
 
 START = 1_000_000.0
+# The bots' level when a person names none (the server's DEFAULT_BOT, docs/server.md).
+GOOD = level_spec("good")
 
 
 class World:
@@ -135,7 +139,7 @@ def test_a_full_group_sits_down_at_once(database_url: str) -> None:
         assert (await world.quick.status(people[0][0]))["queued"] == 2
         await world.quick.join(people[2], "cartagena", 3)  # the third: a full table at once
         answers = [await seated(world, p) for p in people]
-        live = await check_table(world, answers, people, "heuristic")
+        live = await check_table(world, answers, people, GOOD)
         assert not live.rated
         # The token is given once, then cleared from the queue.
         again = await seated(world, people[0])
@@ -171,7 +175,7 @@ def test_the_default_wait_is_thirty_seconds(sqlite_url: str) -> None:
     async def body(world: World) -> None:
         person = await world.account("patient")
         answer = await world.quick.join(person, "tortuga1667", 5)
-        assert answer["wait"] == 30 and answer["bot"] == "heuristic"
+        assert answer["wait"] == 30 and answer["bot"] == GOOD
         world.time = START + 29.9
         assert await world.quick.step() == []
         world.time = START + 30
@@ -201,7 +205,7 @@ def test_rated_queues_keep_far_apart_ratings_apart_until_the_window_widens(
         world.time = START + widens
         [table] = await world.quick.step()
         answers = [await seated(world, p) for p in (strong, new)]
-        live = await check_table(world, answers, [strong, new], "heuristic")
+        live = await check_table(world, answers, [strong, new], GOOD)
         assert live.id == table and live.rated
         assert (await world.quick.status(casual[0]))["status"] == "waiting"
 
@@ -210,7 +214,7 @@ def test_rated_queues_keep_far_apart_ratings_apart_until_the_window_widens(
 
 def test_groups_take_the_closest_ratings_first() -> None:
     def person(i: int, rating: float, joined: float = 0.0) -> Waiting:
-        return Waiting(i, i, f"p{i}", "cartagena", 3, True, "heuristic", 30.0, rating, joined)
+        return Waiting(i, i, f"p{i}", "cartagena", 3, True, GOOD, 30.0, rating, joined)
 
     # The first in line, then the two nearest them, though the far one came earlier.
     line = [person(1, 0.0), person(2, 4.0, 0.1), person(3, 1.0, 0.2), person(4, 2.0, 0.3)]
@@ -218,6 +222,32 @@ def test_groups_take_the_closest_ratings_first() -> None:
     assert [p.id for p in group.people] == [1, 3, 4]
     # Nobody near enough, the first person's wait not over: nobody sits down.
     assert groups([person(1, 0.0), person(2, 40.0), person(3, 80.0)], now=10.0) == []
+
+
+def test_a_rated_queue_seats_its_level_and_a_retired_bot_gets_the_default(
+    database_url: str,
+) -> None:
+    """A rated queue's bots are a named level, each seat that level's own rated account. A
+    rated queue an older server took with a bot that is no rated level now (`heuristic`)
+    sits down with the default level rather than waiting for a table refused forever."""
+
+    async def body(world: World) -> None:
+        strong, old = await world.account("wants-strong"), await world.account("queued-before")
+        await world.quick.join(strong, "cartagena", 3, rated=True, bot=level_spec("strongest"))
+        await world.quick.join(old, "tortuga", 2, rated=True)
+        async with begin(world.masters.repository.engine) as conn:
+            await conn.execute(
+                update(queue).where(queue.c.account_id == old[0]).values(bot="heuristic")
+            )
+        world.time = START + 30
+        assert len(await world.quick.step()) == 2
+        for person, level in ((strong, level_spec("strongest")), (old, GOOD)):
+            live = await check_table(world, [await seated(world, person)], [person], level)
+            assert live.rated
+            accounts = {s.account_id for s in live.seats if s.kind == "bot"}
+            assert accounts == {world.masters.bot_accounts[level]}
+
+    run(database_url, body)
 
 
 def test_leaving_the_queue(database_url: str) -> None:
@@ -277,6 +307,9 @@ def test_bad_requests_are_refused_and_change_nothing(database_url: str) -> None:
                 world.quick.join(person, "cartagena", 2, rated=True, bot="ismcts:time=0.2"),
                 "not_rateable",
             ),
+            # The agent a level plays is no rated bot: only the level is.
+            (world.quick.join(person, "cartagena", 2, rated=True, bot="heuristic"), "not_rateable"),
+            (world.quick.join(person, "cartagena", 2, bot="level:name=godlike"), "bad_agent"),
             (world.quick.leave(person[0]), "not_queued"),
         ]:
             await refused(code, command)

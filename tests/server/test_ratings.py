@@ -3,14 +3,15 @@ every game, driven through the server's own table masters, moves each account's 
 as openskill says when this test computes it from the final state on its own; Tortuga 1667's
 teammates move as one team; casual tables move nothing; a hand-over makes a rated table casual;
 a forfeited seat ranks last; a table is rated once however many processes see it end, and one
-that ended unrated (a crash) is rated by the sweep. Then the HTTP routes: the leaderboard and
-the profile."""
+that ended unrated (a crash) is rated by the sweep. The rated bots are the named levels (each
+game's in GET /api/games, with its ladder rating); a retired bot account of an older database
+still rates, rematches and lists. Then the HTTP routes: the leaderboard and the profile."""
 
 from __future__ import annotations
 
 import asyncio
+import json
 import random
-import re
 import secrets
 import time
 from collections.abc import Awaitable, Callable
@@ -20,21 +21,28 @@ from typing import Any
 import httpx
 import pytest
 from openskill.models import PlackettLuce
+from sqlalchemy import update
 
 import buccaneer
+from buccaneer.agents import levels as levels_module
+from buccaneer.agents.levels import LEVEL_NAMES, level_spec, levels_of, published
 from buccaneer.core import get_spec
 from buccaneer.server.auth import new_token, token_hash
 from buccaneer.server.fanout import Fanout
 from buccaneer.server.master import Masters, TableMaster
 from buccaneer.server.migrate import upgrade
-from buccaneer.server.ratings import RATED_BOTS, Ratings, finishing_order
-from buccaneer.server.repository import Repository
+from buccaneer.server.ratings import RATED_BOTS, RETIRED_BOTS, Ratings, finishing_order
+from buccaneer.server.repository import Repository, begin
 from buccaneer.server.settings import Settings
+from buccaneer.server.storage import seats as seats_table
+from buccaneer.server.storage import tables
 from buccaneer.server.tables import Refused
 from tests.server.support import ThreadServer
 
 ROOT = Path(__file__).resolve().parents[2]
 Body = Callable[[Masters, Ratings], Awaitable[None]]
+# Two of the server's rated bot levels (agents/levels.py).
+BEGINNER, GOOD = level_spec("beginner"), level_spec("good")
 
 
 def run(url: str, body: Body) -> None:
@@ -157,7 +165,7 @@ def test_a_rated_four_player_game_moves_ratings_exactly_as_openskill_says(
 ) -> None:
     async def body(masters: Masters, ratings: Ratings) -> None:
         people = [await person(masters), await person(masters)]
-        bots = [masters.bot_accounts["random"], masters.bot_accounts["heuristic"]]
+        bots = [masters.bot_accounts[BEGINNER], masters.bot_accounts[GOOD]]
         accounts = [people[0], bots[0], people[1], bots[1]]
         before_rows = await rating_rows(masters, accounts, game)
         before = [
@@ -165,7 +173,7 @@ def test_a_rated_four_player_game_moves_ratings_exactly_as_openskill_says(
             for a in accounts
         ]
         games_before = {a: before_rows[a].games if a in before_rows else 0 for a in accounts}
-        master = await rated_table(masters, game, [people[0], "random", people[1], "heuristic"])
+        master = await rated_table(masters, game, [people[0], BEGINNER, people[1], GOOD])
         assert [s.account_id for s in master.live.seats] == accounts
         await play_out(master, seed=len(game))
         live = master.live
@@ -223,13 +231,13 @@ def test_a_casual_table_moves_nothing(database_url: str) -> None:
     async def body(masters: Masters, ratings: Ratings) -> None:
         people = [await person(masters) for _ in range(2)]
         master = await rated_table(
-            masters, "cartagena", [people[0], "random", people[1], "heuristic"], rated=False
+            masters, "cartagena", [people[0], BEGINNER, people[1], GOOD], rated=False
         )
-        bot_before = await rating_rows(masters, [masters.bot_accounts["random"]], "cartagena")
+        bot_before = await rating_rows(masters, [masters.bot_accounts[BEGINNER]], "cartagena")
         await play_out(master, 3)
         assert await rating_rows(masters, people, "cartagena") == {}
         assert (
-            await rating_rows(masters, [masters.bot_accounts["random"]], "cartagena") == bot_before
+            await rating_rows(masters, [masters.bot_accounts[BEGINNER]], "cartagena") == bot_before
         )
         assert not await ratings.rate(master.live)
 
@@ -239,9 +247,7 @@ def test_a_casual_table_moves_nothing(database_url: str) -> None:
 def test_handing_a_seat_to_a_bot_makes_the_table_casual(database_url: str) -> None:
     async def body(masters: Masters, ratings: Ratings) -> None:
         people = [await person(masters) for _ in range(2)]
-        master = await rated_table(
-            masters, "tortuga", [people[0], "random", people[1], "heuristic"]
-        )
+        master = await rated_table(masters, "tortuga", [people[0], BEGINNER, people[1], GOOD])
         assert master.live.rated
         await master.hand_over(0, 2, "heuristic", lambda seat: False)
         assert master.live.seats[2].bot == "heuristic" and not master.live.rated
@@ -295,9 +301,19 @@ def test_a_rated_table_needs_accounts_and_rated_bot_levels(database_url: str) ->
     async def body(masters: Masters, ratings: Ratings) -> None:
         account = await person(masters)
         assert set(masters.bot_accounts) == set(RATED_BOTS)
-        with pytest.raises(Refused) as bot:
-            await rated_table(masters, "tortuga", [account, "ismcts:iterations=10"])
-        assert bot.value.code == "not_rateable" and "rated levels" in bot.value.message
+        # A bot that is no rated level is refused, the agent a level plays included.
+        for agent in ("ismcts:iterations=10", "heuristic", "random"):
+            with pytest.raises(Refused) as bot:
+                await rated_table(masters, "tortuga", [account, agent])
+            assert bot.value.code == "not_rateable" and "rated levels" in bot.value.message
+            assert level_spec("strongest") in bot.value.message
+        # A named level is seated as its own account.
+        strongest = await rated_table(masters, "tortuga", [account, level_spec("strongest")])
+        seat = strongest.live.seats[1]
+        assert seat.bot == "level:name=strongest" and strongest.live.rated
+        assert seat.account_id == masters.bot_accounts["level:name=strongest"]
+        row = await masters.repository.account_named("Bot: strongest")
+        assert row is not None and (row.id, row.role) == (seat.account_id, "bot")
         spec = get_spec("tortuga")
         with pytest.raises(Refused) as anonymous:
             await masters.create(
@@ -306,7 +322,7 @@ def test_a_rated_table_needs_accounts_and_rated_bot_levels(database_url: str) ->
                 options={},
                 seats=[
                     {"kind": "human", "mode": "me", "claimed": True},
-                    {"kind": "bot", "agent": "random"},
+                    {"kind": "bot", "agent": BEGINNER},
                 ],
                 clock={"mode": "turn"},
                 listed=False,
@@ -322,7 +338,7 @@ def test_a_rated_table_needs_accounts_and_rated_bot_levels(database_url: str) ->
             seats=[
                 {"kind": "human", "mode": "open"},
                 {"kind": "human", "mode": "invite", "token_hash": token_hash(new_token())},
-                {"kind": "bot", "mode": "bot", "agent": "heuristic", "claimed": True},
+                {"kind": "bot", "mode": "bot", "agent": GOOD, "claimed": True},
             ],
             clock={"mode": "turn"},
             listed=False,
@@ -338,9 +354,52 @@ def test_a_rated_table_needs_accounts_and_rated_bot_levels(database_url: str) ->
         assert not any(s.claimed for s in master.live.seats[:2])
         seat, _ = await master.join("someone", account, None)
         assert seat == 0 and master.live.seats[0].account_id == account
-        assert master.live.seats[2].account_id == masters.bot_accounts["heuristic"]
+        assert master.live.seats[2].account_id == masters.bot_accounts[GOOD]
 
     run(database_url, body)
+
+
+def test_a_retired_bot_account_of_an_older_database_still_rates_rematches_and_lists(
+    sqlite_url: str,
+) -> None:
+    """A rated table of an older database seats a bot the server no longer rates ("Bot:
+    heuristic" playing `heuristic`): it plays and is rated to the end, its rematch is casual
+    rather than refused, and the leaderboard and its profile list it as a bot, naming its
+    agent."""
+
+    async def body(masters: Masters, ratings: Ratings) -> None:
+        old = await masters.ratings.bot_accounts(RETIRED_BOTS, masters.now())
+        assert set(old) == set(RETIRED_BOTS) and not set(old.values()) & set(
+            masters.bot_accounts.values()
+        )
+        people = [await person(masters)]
+        master = await rated_table(masters, "tortuga", [people[0], "heuristic"], rated=False)
+        # As the older server stored it: rated, the bot seat its level's account.
+        async with begin(masters.repository.engine) as conn:
+            await conn.execute(update(tables).where(tables.c.id == master.id).values(rated=True))
+            await conn.execute(
+                update(seats_table)
+                .where(seats_table.c.table_id == master.id, seats_table.c.seat == 1)
+                .values(account_id=old["heuristic"])
+            )
+        masters.forget(master.id)
+        loaded = await masters.get(master.id)
+        assert loaded is not None and loaded.live.rated
+        await play_out(loaded, 8)
+        after = await rating_rows(masters, [people[0], old["heuristic"]], "tortuga")
+        assert after[old["heuristic"]].games == 1 and after[people[0]].games == 1
+        rematch = await masters.get(await loaded.rematch())
+        assert rematch is not None and not rematch.live.rated
+        assert rematch.live.seats[1].bot == "heuristic"
+
+    run(sqlite_url, body)
+    with ThreadServer(sqlite_url) as server:
+        board = httpx.get(f"{server.url}/api/leaderboard/tortuga", timeout=30).json()
+        rows = {p["name"]: p for p in board["players"]}
+        assert rows["Bot: heuristic"]["bot"] and rows["Bot: heuristic"]["agent"] == "heuristic"
+        profile = httpx.get(f"{server.url}/api/players/Bot: heuristic/profile", timeout=30)
+        assert profile.status_code == 200, profile.text
+        assert profile.json()["bot"] and profile.json()["agent"] == "heuristic"
 
 
 # -- once, whoever sees the end -------------------------------------------------------------------
@@ -397,11 +456,81 @@ def test_a_table_is_rated_once_by_any_number_of_processes_and_the_sweep_catches_
     asyncio.run(main())
 
 
-def test_the_rated_bot_levels_are_the_ones_the_lobby_offers() -> None:
-    text = (ROOT / "web" / "src" / "bots.ts").read_text()
-    offered = re.search(r"export const BOTS = \[([^\]]*)\]", text)
-    assert offered is not None
-    assert re.findall(r'"([^"]+)"', offered.group(1)) == list(RATED_BOTS)
+# -- the rated levels, as the lobby offers them ----------------------------------------------------
+
+
+def test_the_rated_bots_are_the_named_levels() -> None:
+    assert RATED_BOTS == {
+        "level:name=beginner": "Bot: beginner",
+        "level:name=good": "Bot: good",
+        "level:name=strong": "Bot: strong",
+        "level:name=strongest": "Bot: strongest",
+    }
+    assert not set(RATED_BOTS) & set(RETIRED_BOTS)
+
+
+def games_levels(url: str) -> dict[str, list[dict[str, Any]]]:
+    answer = httpx.get(f"{url}/api/games", timeout=30)
+    assert answer.status_code == 200, answer.text
+    return {g["name"]: g["levels"] for g in answer.json()}
+
+
+def test_each_game_offers_the_four_rated_levels_with_their_ladder_ratings(
+    sqlite_url: str,
+) -> None:
+    """GET /api/games: each game's four levels, weakest first, as the agent specs a bot seat
+    takes (the rated bots' own), each with the agent that plays it in that game and its
+    published ladder rating (null where the game has no ladder yet)."""
+    with ThreadServer(sqlite_url) as server:
+        offered = games_levels(server.url)
+    assert sorted(offered) == sorted(buccaneer.GAMES)
+    for game, levels in offered.items():
+        assert [lv["spec"] for lv in levels] == list(RATED_BOTS), game
+        assert [lv["name"] for lv in levels] == list(LEVEL_NAMES)
+        assert [(lv["name"], lv["agent"], lv["mu"], lv["sigma"]) for lv in levels] == [
+            tuple(lv) for lv in levels_of(game)
+        ]
+
+
+def test_a_published_ladder_gives_the_levels_its_agents_and_ratings(
+    sqlite_url: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A game whose package ships a levels.json (here written to tmp_path, where the server
+    reads it instead of the package) offers the agents and ratings it names; a level it does
+    not name plays the fallback, unrated."""
+    named = {"beginner": ("heuristic", 12.25), "strongest": ("ismcts:iterations=400", 27.44)}
+    (tmp_path / "tortuga.json").write_text(
+        json.dumps(
+            {
+                "game": "tortuga",
+                "ladder": {"command": "buccaneer ladder tortuga", "date": "2026-11-27"},
+                "levels": [
+                    {"name": n, "agent": a, "mu": mu, "sigma": 0.8} for n, (a, mu) in named.items()
+                ],
+            }
+        )
+    )
+    monkeypatch.setattr(levels_module, "game_file", lambda game, name: tmp_path / f"{game}.json")
+    published.cache_clear()
+    try:
+        with ThreadServer(sqlite_url) as server:
+            offered = games_levels(server.url)
+    finally:
+        published.cache_clear()
+    tortuga = {lv["name"]: lv for lv in offered["tortuga"]}
+    assert tortuga["beginner"] == {
+        "name": "beginner",
+        "agent": "heuristic",
+        "spec": "level:name=beginner",
+        "mu": 12.25,
+        "sigma": 0.8,
+    }
+    assert (tortuga["strongest"]["agent"], tortuga["strongest"]["mu"]) == (
+        "ismcts:iterations=400",
+        27.44,
+    )
+    assert tortuga["good"]["mu"] is None and tortuga["good"]["agent"] == "heuristic"
+    assert all(lv["mu"] is None for lv in offered["cartagena"])
 
 
 # -- over HTTP ------------------------------------------------------------------------------------
@@ -453,9 +582,7 @@ def test_the_leaderboard_and_the_profile_over_http(sqlite_url: str) -> None:
         session = guest.json()["session"]
         refused = httpx.post(f"{server.url}/api/guests", json={"name": "Bot: random"}, timeout=30)
         assert refused.status_code == 409 and refused.json()["error"] == "name_taken"
-        tables = [
-            play_http_table(server, session, ["random", "heuristic"], seed) for seed in (1, 2)
-        ]
+        tables = [play_http_table(server, session, [BEGINNER, GOOD], seed) for seed in (1, 2)]
 
         def rated_twice() -> bool:
             board = httpx.get(f"{server.url}/api/leaderboard/tortuga", timeout=30).json()
@@ -469,7 +596,7 @@ def test_the_leaderboard_and_the_profile_over_http(sqlite_url: str) -> None:
         assert board["game"] == "tortuga" and board["season"] is None
         rows = {p["name"]: p for p in board["players"]}
         assert rows[name]["games"] == 2 and not rows[name]["bot"]
-        assert rows["Bot: random"]["bot"] and rows["Bot: random"]["agent"] == "random"
+        assert rows["Bot: beginner"]["bot"] and rows["Bot: beginner"]["agent"] == BEGINNER
         ordinals = [p["ordinal"] for p in board["players"]]
         assert ordinals == sorted(ordinals, reverse=True)
         assert [p["rank"] for p in board["players"]] == list(range(1, len(ordinals) + 1))
@@ -493,8 +620,8 @@ def test_the_leaderboard_and_the_profile_over_http(sqlite_url: str) -> None:
         assert entry["win_rate"] == entry["won"] / 2
         assert {g["table"] for g in profile["finished"]} == set(tables)
 
-        bot = httpx.get(f"{server.url}/api/players/Bot: heuristic/profile", timeout=30).json()
-        assert bot["bot"] and bot["agent"] == "heuristic" and bot["games"][0]["played"] >= 2
+        bot = httpx.get(f"{server.url}/api/players/Bot: good/profile", timeout=30).json()
+        assert bot["bot"] and bot["agent"] == GOOD and bot["games"][0]["played"] >= 2
 
         for path in ("/api/leaderboard/chess", "/api/players/nobody-at-all-here/profile"):
             missing = httpx.get(f"{server.url}{path}", timeout=30)

@@ -15,14 +15,15 @@ import buccaneer
 from buccaneer.core import GameSpec
 from buccaneer.server.auth import clean_name
 from buccaneer.server.lobby import json_bodies_only, repository_of, server_of
-from buccaneer.server.ratings import RATED_BOTS, ordinal
+from buccaneer.server.ratings import RATED_BOTS, RETIRED_BOTS, ordinal
 from buccaneer.server.repository_ratings import RatingsRepository
 from buccaneer.server.schemas import QueryInt
 from buccaneer.server.tables import Refused
 
 router = APIRouter(prefix="/api", dependencies=[Depends(json_bodies_only)])
-# A bot level by its account's name.
-BOT_LEVELS = {name: level for level, name in RATED_BOTS.items()}
+# A bot account's agent by its name: the rated levels', and the retired bots' of an older
+# database (a bot account named in neither has none).
+BOT_LEVELS = {name: agent for agent, name in (*RETIRED_BOTS.items(), *RATED_BOTS.items())}
 # The finished games a profile counts and the ones it lists.
 COUNTED, LISTED = 5000, 50
 

@@ -19,6 +19,7 @@ from fastapi import APIRouter, Depends, Header, Query, Request
 from fastapi.responses import JSONResponse
 
 import buccaneer
+from buccaneer.agents.levels import level_spec, levels_of
 from buccaneer.core import GameSpec, OptionError, get_spec
 from buccaneer.server.auth import (
     clean_name,
@@ -114,6 +115,18 @@ def game_info(spec: GameSpec) -> dict[str, Any]:
         "time_rule": (
             {"seconds": spec.time_rule[0], "action": spec.time_rule[1]} if spec.time_rule else None
         ),
+        # The bot levels a seat can be given, weakest first, each with the agent that plays it
+        # in this game and its rating on the published ladder (null: not laddered yet).
+        "levels": [
+            {
+                "name": lv.name,
+                "agent": lv.agent,
+                "spec": level_spec(lv.name),
+                "mu": lv.mu,
+                "sigma": lv.sigma,
+            }
+            for lv in levels_of(spec.name)
+        ],
     }
 
 

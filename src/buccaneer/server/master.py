@@ -672,6 +672,9 @@ class TableMaster:
                 }
                 for s in live.seats
             ]
+            # Rated as the table was, unless a bot of it is no longer a rated level (a table
+            # from before the named levels): then the rematch is casual, not refused.
+            rated = live.rated and all(s.kind != "bot" or s.agent in RATED_BOTS for s in live.seats)
             new_id = await self.masters.create(
                 live.spec,
                 players=live.players,
@@ -681,7 +684,7 @@ class TableMaster:
                 listed=False,
                 bot_delay=live.bot_delay,
                 rematch_of=live.id,
-                rated=live.rated,
+                rated=rated,
                 created_by=live.created_by,
             )
             live.rematch = await self.masters.repository.set_rematch(live.id, new_id)

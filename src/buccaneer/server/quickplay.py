@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from typing import Any
 
 import buccaneer
+from buccaneer.agents.levels import level_spec
 from buccaneer.core import OptionError, get_spec
 from buccaneer.server.auth import new_token, token_hash
 from buccaneer.server.bots import check_agent
@@ -37,7 +38,7 @@ log = logging.getLogger("buccaneer.server")
 DEFAULT_WAIT = 30.0
 MIN_WAIT = 5.0
 MAX_WAIT = 300.0
-DEFAULT_BOT = "heuristic"
+DEFAULT_BOT = level_spec("good")
 # Rated queues seat together only people whose ratings (openskill ordinals, mu - 3 sigma; 0
 # for a newcomer) lie within a window: WINDOW_BASE points for people who have just come, and
 # WINDOW_GROWTH points wider for each second the shorter-waiting of them has waited.
@@ -286,8 +287,11 @@ class QuickPlay:
         spec = get_spec(first.game)
         state = buccaneer.load(spec.name, first.players, seed=0)
         places = self.random.sample(range(first.players), len(group.people))
+        # A rated queue joined before its bot stopped being a rated level (the levels before
+        # the named ones) gets the default level's bots rather than a table refused forever.
+        bot = first.bot if not first.rated or first.bot in RATED_BOTS else DEFAULT_BOT
         seats: list[dict[str, Any]] = [
-            {"kind": "bot", "mode": "bot", "agent": first.bot, "name": None, "claimed": True}
+            {"kind": "bot", "mode": "bot", "agent": bot, "name": None, "claimed": True}
             for _ in range(first.players)
         ]
         tokens = [new_token() for _ in group.people]

@@ -22,6 +22,7 @@ from typing import Any, Protocol
 
 from openskill.models import PlackettLuce
 
+from buccaneer.agents.levels import LEVEL_NAMES, level_spec
 from buccaneer.core import GameSpec, State
 from buccaneer.server.repository_ratings import RatingsRepository
 from buccaneer.server.storage import OVER
@@ -34,8 +35,13 @@ DEFAULT_MU: float = MODEL.mu
 DEFAULT_SIGMA: float = MODEL.sigma
 
 # The server's bot levels (the ones the lobby offers, web/src/bots.ts), each an account of
-# role 'bot' with a rating of its own: a rated table may seat these and no other bots.
-RATED_BOTS: dict[str, str] = {
+# role 'bot' with a rating of its own: a rated table may seat these and no other bots. Each
+# level plays the agent the game's published ladder named so (agents/levels.py).
+RATED_BOTS: dict[str, str] = {level_spec(name): f"Bot: {name}" for name in LEVEL_NAMES}
+# The rated bots before the named levels, by the agent each played: their accounts stay in an
+# older database (its leaderboards still list them, naming that agent), but a new rated table
+# no longer seats them.
+RETIRED_BOTS: dict[str, str] = {
     "random": "Bot: random",
     "heuristic": "Bot: heuristic",
     "ismcts:time=1": "Bot: ismcts 1 s",
@@ -232,6 +238,7 @@ __all__ = [
     "DEFAULT_SIGMA",
     "MODEL",
     "RATED_BOTS",
+    "RETIRED_BOTS",
     "Rating",
     "Ratings",
     "check_rateable",
