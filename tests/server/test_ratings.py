@@ -12,6 +12,7 @@ from __future__ import annotations
 import asyncio
 import json
 import random
+import re
 import secrets
 import time
 from collections.abc import Awaitable, Callable
@@ -459,7 +460,7 @@ def test_a_table_is_rated_once_by_any_number_of_processes_and_the_sweep_catches_
 # -- the rated levels, as the lobby offers them ----------------------------------------------------
 
 
-def test_the_rated_bots_are_the_named_levels() -> None:
+def test_the_rated_bots_are_the_named_levels_and_the_client_names_the_same() -> None:
     assert RATED_BOTS == {
         "level:name=beginner": "Bot: beginner",
         "level:name=good": "Bot: good",
@@ -467,6 +468,11 @@ def test_the_rated_bots_are_the_named_levels() -> None:
         "level:name=strongest": "Bot: strongest",
     }
     assert not set(RATED_BOTS) & set(RETIRED_BOTS)
+    # The client words a bot seat by these names where it has no game's levels at hand.
+    text = (ROOT / "web" / "src" / "bots.ts").read_text()
+    named = re.search(r"export const LEVEL_NAMES = \[([^\]]*)\]", text)
+    assert named is not None
+    assert tuple(re.findall(r'"([^"]+)"', named.group(1))) == LEVEL_NAMES
 
 
 def games_levels(url: str) -> dict[str, list[dict[str, Any]]]:

@@ -36,9 +36,17 @@ def test_play_now_seats_a_person_with_bots_after_the_wait(
     page.wait_for_selector("form.quick")
     page.fill("#lobby-name", "Quentin")
     assert violations(page) == []
+    # The bots are the named levels, "good" unless chosen otherwise.
+    assert page.locator("#quick-bot option").all_inner_texts() == [
+        "Bot: beginner",
+        "Bot: good",
+        "Bot: strong",
+        "Bot: strongest",
+    ]
+    assert page.input_value("#quick-bot") == "level:name=good"
     page.select_option("#quick-game", "cartagena")
     page.select_option("#quick-players", "3")
-    page.select_option("#quick-bot", "random")
+    page.select_option("#quick-bot", "level:name=beginner")
     page.select_option("#quick-wait", "10")
     # Keyboard only: the button is reached and pressed without the mouse.
     page.focus("form.quick button[type=submit]")
@@ -64,7 +72,7 @@ def test_play_now_seats_a_person_with_bots_after_the_wait(
     humans = [s for s in info["seats"] if s["kind"] == "human"]
     bots = [s for s in info["seats"] if s["kind"] == "bot"]
     assert [s["name"] for s in humans] == ["Quentin"]
-    assert len(bots) == 2 and all(s["agent"] == "random" for s in bots)
+    assert len(bots) == 2 and all(s["agent"] == "level:name=beginner" for s in bots)
     assert info["status"] in ("active", "over")
     page.wait_for_selector("main [aria-live]")  # the table page, playing as the seat
     assert page.errors == []  # type: ignore[attr-defined]
@@ -72,7 +80,10 @@ def test_play_now_seats_a_person_with_bots_after_the_wait(
 
 @pytest.mark.parametrize(
     ("locale", "words"),
-    [("nl-NL", ["Nu spelen", "Bots voor lege plaatsen"]), ("de-DE", ["Jetzt spielen"])],
+    [
+        ("nl-NL", ["Nu spelen", "Bots voor lege plaatsen", "Bot: goed", "Bot: sterkst"]),
+        ("de-DE", ["Jetzt spielen", "Bot: gut", "Bot: am stärksten"]),
+    ],
 )
 def test_the_panel_speaks_dutch_and_german(
     browser: Browser, server: ServerProcess, locale: str, words: list[str]

@@ -1,5 +1,5 @@
 """The ratings pages in a real browser against a real server: after rated games (a guest at
-one seat, played by a seat client, and two of the server's rated bot levels), the leaderboard
+one seat, played by a seat client, and the server's "beginner" and "good" bots), the leaderboard
 lists the player and the bots with the ratings the server holds, its season view too, and the
 player's profile shows the rating, its plot over time with the plot's table, and the win rates;
 both pages axe-clean and no wider than the screen at 1440x900 and 390x844. The lobby's Rated
@@ -36,8 +36,8 @@ def rated_game(url: str, session: str) -> str:
             "listed": False,
             "seats": [
                 {"kind": "me"},
-                {"kind": "bot", "agent": "random"},
-                {"kind": "bot", "agent": "heuristic"},
+                {"kind": "bot", "agent": "level:name=beginner"},
+                {"kind": "bot", "agent": "level:name=good"},
             ],
         },
         headers={"authorization": f"Bearer {session}"},
@@ -82,7 +82,8 @@ def test_the_leaderboard_and_the_profile_show_the_ratings(
     anne = by_name[NAME]
     assert anne[2] == f"{board[NAME]['ordinal']:.1f}" and anne[4] == str(GAMES)
     # The bot levels are accounts of their own, shown with the lobby's names and marked.
-    assert by_name["Bot: steady"][4] == str(board["Bot: heuristic"]["games"])
+    assert by_name["Bot: good"][4] == str(board["Bot: good"]["games"]) == str(GAMES)
+    assert board["Bot: good"]["agent"] == "level:name=good"
     assert "(bot)" in " ".join(by_name["Bot: beginner"])
     ranks = [int(row[0]) for row in shown]
     assert ranks == list(range(1, len(shown) + 1))
@@ -116,8 +117,8 @@ def test_the_leaderboard_and_the_profile_show_the_ratings(
     page.locator(".rating-plot summary").click()
     clean(page, "the profile")
 
-    page.goto(server.url + "/players/Bot: heuristic")
-    page.get_by_role("img", name="Rating of Bot: steady in Tortuga over time").wait_for()
+    page.goto(server.url + "/players/Bot: good")
+    page.get_by_role("img", name="Rating of Bot: good in Tortuga over time").wait_for()
     clean(page, "a bot's profile")
     page.goto(server.url + "/players/nobody-by-this-name")
     page.wait_for_selector("[role=alert]")
@@ -129,7 +130,7 @@ def test_the_lobby_makes_a_rated_table(page: Page, server: ServerProcess) -> Non
     page.wait_for_selector("form.create")
     page.select_option("#create-game", "tortuga")
     page.select_option("#create-players", "2")
-    page.select_option("#seat-1", "heuristic")
+    page.select_option("#seat-1", "level:name=strongest")
     page.check("#create-rated")
     page.locator("form.create button[type=submit]").click()
     page.wait_for_url("**/tables/**")
@@ -139,9 +140,9 @@ def test_the_lobby_makes_a_rated_table(page: Page, server: ServerProcess) -> Non
             "SELECT rated, created_by FROM tables WHERE id = ?", (table_id,)
         ).fetchone()
         bot_account = db.execute(
-            "SELECT a.role FROM seats s JOIN accounts a ON a.id = s.account_id "
+            "SELECT a.role, a.name, s.agent FROM seats s JOIN accounts a ON a.id = s.account_id "
             "WHERE s.table_id = ? AND s.seat = 1",
             (table_id,),
         ).fetchone()
     assert rated == 1 and created_by is not None
-    assert bot_account == ("bot",)
+    assert bot_account == ("bot", "Bot: strongest", "level:name=strongest")

@@ -163,6 +163,17 @@ export interface OptionInfo {
   items: Json[] | null;
 }
 
+/** A bot level a seat can be given (docs/server.md, "Ratings"): its name, the agent its game's
+ * published ladder named for it, the agent spec a seat sends (`level:name=strong`) and its
+ * ladder rating (openskill mu and sigma; null where no ladder rated it yet). */
+export interface LevelInfo {
+  name: string;
+  agent: string;
+  spec: string;
+  mu: number | null;
+  sigma: number | null;
+}
+
 export interface GameInfo {
   name: string;
   title: string;
@@ -173,4 +184,6 @@ export interface GameInfo {
   variants: JsonObject[];
   seat_names: string[];
   time_rule: { seconds: number; action: Action } | null;
+  /** The bot levels, weakest first. */
+  levels: LevelInfo[];
 }

@@ -6,7 +6,7 @@ import { describe, expect, it } from "vitest";
 import { GAME_UIS } from "../src/games";
 import { LANGS, t } from "../src/i18n";
 import type { Json } from "../src/protocol";
-import { botLabel } from "../src/bots";
+import { botLabel, LEVEL_NAMES, levelChoice, levelOf, levelSpec } from "../src/bots";
 import { openSeats, seatName } from "../src/pages/lobby";
 import { fixtureFiles, loadFixture } from "./fixtures";
 
@@ -82,17 +82,56 @@ describe("option words", () => {
 
 describe("lobby words", () => {
   it("names bot levels and seats in the player's language", () => {
+    const levels = LEVEL_NAMES.map(levelSpec);
+    expect(levels).toEqual(["level:name=beginner", "level:name=good", "level:name=strong", "level:name=strongest"]);
+    expect(levels.map((agent) => botLabel("en", agent))).toEqual([
+      "Bot: beginner",
+      "Bot: good",
+      "Bot: strong",
+      "Bot: strongest",
+    ]);
+    expect(levels.map((agent) => botLabel("nl", agent))).toEqual(["Bot: beginner", "Bot: goed", "Bot: sterk", "Bot: sterkst"]);
+    expect(levels.map((agent) => botLabel("de", agent))).toEqual([
+      "Bot: Anfänger",
+      "Bot: gut",
+      "Bot: stark",
+      "Bot: am stärksten",
+    ]);
+    // The bots offered before the named levels still read as words on old tables and
+    // leaderboards, none of them a level's name; any other agent is shown as it is.
     for (const lang of LANGS) {
+      const named = new Set(levels.map((agent) => botLabel(lang, agent)));
       for (const agent of ["random", "heuristic", "ismcts:time=1", "ismcts:time=3"]) {
         const label = botLabel(lang, agent);
-        expect(label.startsWith("lobby.")).toBe(false);
-        expect(label).not.toContain(agent);
+        expect(label, `${lang} ${agent}`).toMatch(/^Bot: /);
+        expect(label).not.toContain(":time=");
+        expect(named.has(label), `${lang} ${agent}`).toBe(false);
       }
+      expect(botLabel(lang, "ismcts:iterations=40")).toBe("ismcts:iterations=40");
+      expect(botLabel(lang, "level:name=godlike")).toBe("level:name=godlike");
     }
+    expect(levelOf("level:name=strong")).toBe("strong");
+    expect(levelOf("heuristic")).toBeNull();
     const cartagena = GAME_UIS["cartagena"];
     expect(seatName(cartagena, ["Red", "Blue"], 0, "de")).toBe("Rot");
     expect(seatName(GAME_UIS["tortuga1667"], ["Pirate 1", "Pirate 2"], 1, "nl")).toBe(t("nl", "lobby.seat", { n: 2 }));
     expect(seatName(GAME_UIS["tortuga"], ["Ani", "Lothar"], 1, "de")).toBe("Lothar");
+  });
+
+  it("offers a level with its ladder rating where it has one, and names its agent", () => {
+    const strong = { name: "strong", agent: "ismcts:iterations=400", spec: "level:name=strong", mu: 27.44, sigma: 0.8 };
+    expect(levelChoice("en", strong)).toEqual({
+      value: "level:name=strong",
+      label: "Bot: strong (ladder 27.4)",
+      title: "Played by ismcts:iterations=400",
+    });
+    expect(levelChoice("nl", strong).label).toBe("Bot: sterk (ladderscore 27,4)");
+    expect(levelChoice("de", strong).label).toBe("Bot: stark (Ranglistenwert 27,4)");
+    expect(levelChoice("de", { ...strong, mu: 30 }).label).toBe("Bot: stark (Ranglistenwert 30,0)");
+    // Not laddered yet: the name alone.
+    const good = { name: "good", agent: "heuristic", spec: "level:name=good", mu: null, sigma: null };
+    for (const lang of LANGS) expect(levelChoice(lang, good).label).toBe(botLabel(lang, "level:name=good"));
+    expect(levelChoice("nl", good).title).toBe("Gespeeld door heuristic");
   });
 
   it("counts only open, untaken seats as joinable", () => {

@@ -82,4 +82,4 @@ describe("every word in every language", () => {
 });
 
 // ("beginner" is Dutch too.)
-const SAME_EVERYWHERE = new Set(["app.title", "lobby.bot.random"]);
+const SAME_EVERYWHERE = new Set(["app.title", "lobby.bot.level.beginner"]);

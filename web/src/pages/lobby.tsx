@@ -13,7 +13,7 @@ import { gameUI } from "../games";
 import type { GameUI, OptionWords } from "../games/types";
 import { t, type Lang } from "../i18n";
 import type { GameInfo, Json, JsonObject, TableInfo } from "../protocol";
-import { BOTS, botLabel } from "../bots";
+import { DEFAULT_LEVEL, levelChoice, levelSpec } from "../bots";
 import "./lobby.css";
 import { ensureSession, QuickPlay } from "./quickplay";
 
@@ -216,7 +216,7 @@ const MODES = ["me", "invite", "open"] as const;
 
 /** The seat select's value for a seat request (a mode, or a bot's agent), and back. */
 function seatValue(seat: SeatRequest): string {
-  return seat.kind === "bot" ? (seat.agent ?? "heuristic") : seat.kind;
+  return seat.kind === "bot" ? (seat.agent ?? levelSpec(DEFAULT_LEVEL)) : seat.kind;
 }
 
 function seatFrom(value: string): SeatRequest {
@@ -248,7 +248,7 @@ function CreateForm(props: { lang: Lang; games: GameInfo[]; onCreated: (c: Creat
   const names = Array.from({ length: players }, (_, i) => seatName(ui, info.seat_names, i, lang));
   const seatList: SeatRequest[] = Array.from(
     { length: players },
-    (_, i) => seats[i] ?? (i === 0 ? { kind: "me" } : { kind: "bot", agent: "heuristic" }),
+    (_, i) => seats[i] ?? (i === 0 ? { kind: "me" } : { kind: "bot", agent: levelSpec(DEFAULT_LEVEL) }),
   );
   const setSeat = (i: number, seat: SeatRequest) => {
     // One seat is the creator's: choosing "me" for another seat makes the old one an invite.
@@ -368,9 +368,14 @@ function CreateForm(props: { lang: Lang; games: GameInfo[]; onCreated: (c: Creat
               {MODES.map((m) => (
                 <option value={m}>{t(lang, `lobby.mode.${m}`)}</option>
               ))}
-              {BOTS.map((b) => (
-                <option value={b}>{botLabel(lang, b)}</option>
-              ))}
+              {info.levels.map((level) => {
+                const choice = levelChoice(lang, level);
+                return (
+                  <option value={choice.value} title={choice.title}>
+                    {choice.label}
+                  </option>
+                );
+              })}
             </select>
           </div>
         ))}

@@ -10,7 +10,7 @@
 import { useEffect, useRef, useState } from "preact/hooks";
 import { ApiError, send } from "../api";
 import { navigate, useLang } from "../app";
-import { BOTS, botLabel } from "../bots";
+import { DEFAULT_LEVEL, levelChoice, levelSpec } from "../bots";
 import { gameUI } from "../games";
 import { t } from "../i18n";
 import type { GameInfo } from "../protocol";
@@ -82,7 +82,7 @@ export function QuickPlay(props: { games: GameInfo[] }) {
   const [game, setGame] = useState(games[0]!.name);
   const info = games.find((g) => g.name === game) ?? games[0]!;
   const [players, setPlayers] = useState(Math.max(info.min_players, Math.min(4, info.max_players)));
-  const [bot, setBot] = useState<string>("heuristic");
+  const [bot, setBot] = useState<string>(levelSpec(DEFAULT_LEVEL));
   const [rated, setRated] = useState(false);
   const [wait, setWait] = useState(30);
   const [status, setStatus] = useState<QuickStatus | null>(null);
@@ -237,9 +237,14 @@ export function QuickPlay(props: { games: GameInfo[] }) {
         <div class="option">
           <label for="quick-bot">{t(lang, "quick.bot")}</label>
           <select id="quick-bot" value={bot} onChange={(e) => setBot((e.target as HTMLSelectElement).value)}>
-            {BOTS.map((b) => (
-              <option value={b}>{botLabel(lang, b)}</option>
-            ))}
+            {info.levels.map((level) => {
+              const choice = levelChoice(lang, level);
+              return (
+                <option value={choice.value} title={choice.title}>
+                  {choice.label}
+                </option>
+              );
+            })}
           </select>
         </div>
         <div class="option">
