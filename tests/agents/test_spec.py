@@ -30,7 +30,8 @@ def test_values_are_json_when_they_parse_else_text() -> None:
         ("ismcts:time=1:time=2", "time is given twice"),
         (
             "genius",
-            "unknown agent 'genius'; available: guided, heuristic, ismcts, learned, level, random, human",
+            "unknown agent 'genius'; available: "
+            "guided, heuristic, ismcts, learned, level, random, human",
         ),
         ("human:x=1", "a human seat takes no parameters"),
     ],

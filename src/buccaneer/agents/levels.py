@@ -19,7 +19,6 @@ from collections.abc import Mapping
 from typing import Any, NamedTuple
 
 from buccaneer.agents.base import Agent
-from buccaneer.agents.spec import parse_agent
 from buccaneer.core.errors import OptionError
 from buccaneer.core.registry import game_file
 from buccaneer.core.state import Action, State
@@ -115,6 +114,10 @@ class LevelAgent:
 
     def agent(self, game: str) -> Agent:
         if game not in self._agents:
+            # The spec grammar makes agents through the package, which registers this class:
+            # imported when first needed, so the modules do not import one another at load.
+            from buccaneer.agents.spec import parse_agent  # noqa: PLC0415
+
             self._agents[game] = parse_agent(agent_of(game, self.level)).make()
         return self._agents[game]
 

@@ -21,6 +21,7 @@ from concurrent.futures.process import BrokenProcessPool
 from typing import Any
 
 import buccaneer
+from buccaneer.agents.levels import LevelAgent, agent_of
 from buccaneer.agents.spec import AgentSpecError, parse_agent
 from buccaneer.core import GameSpec, OptionError, State, get_spec
 from buccaneer.server import metrics
@@ -83,6 +84,17 @@ def check_agent(text: str, max_seconds: float, max_iterations: int) -> str:
         raise Refused(
             "bad_agent", f"a server bot may run at most {max_iterations} iterations a move"
         )
+    bot = spec.make()
+    if isinstance(bot, LevelAgent):
+        # A level plays what each game's published ladder named: that agent must fit too.
+        for game in buccaneer.GAMES:
+            played = agent_of(game, bot.level)
+            try:
+                check_agent(played, max_seconds, max_iterations)
+            except Refused as exc:
+                raise Refused(
+                    "bad_agent", f"level {bot.level} plays {played} in {game}: {exc.message}"
+                ) from None
     return text
 
 
