@@ -39,7 +39,7 @@ def set_up_in_lobby(page: Page, url: str, game: str, options: dict[str, Any]) ->
         else:
             page.select_option(f"#option-{key}", str(value))
     for seat in range(1, PLAYERS[game]):
-        page.select_option(f"select[name=seat-{seat}]", "level:name=good")
+        page.select_option(f"select[name=seat-{seat}]", "level:name=beginner")
     page.select_option("select[name=pace]", "0")
     page.click("form.create button[type=submit]")
     # Seat 0 is the creator's ("me"): with bots in the other seats, straight to the table.
