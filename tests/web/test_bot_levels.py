@@ -63,8 +63,9 @@ def test_the_seat_select_offers_the_four_levels_in_the_players_language(
         assert text == label if level.mu is None else text.startswith(f"{label} (")
         hint = page.locator(f"#seat-1 option[value='{value}']").get_attribute("title")
         assert hint is not None and hint.endswith(f" {level.agent}")
-    # A new table's bot seats are "good"; quick play offers the same levels.
+    # A new table's bot seats are "good"; quick play offers the same levels for the same game.
     assert page.input_value("#seat-1") == page.input_value("#seat-2") == "level:name=good"
+    page.select_option("#quick-game", "tortuga")
     assert bot_options(page, "#quick-bot") == offered
     assert page.input_value("#quick-bot") == "level:name=good"
     # By keyboard: the select takes the focus and the arrow keys move between the levels.
@@ -132,8 +133,8 @@ def laddered(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Thread
             [
                 "Bot: Anfänger",
                 "Bot: gut",
-                "Bot: stark (Ranglistenwert 27,4)",
-                "Bot: am stärksten (Ranglistenwert 31,1)",
+                "Bot: stark (Wertung 27,4)",
+                "Bot: am stärksten (Wertung 31,1)",
             ],
             "Gespielt von guided",
         ),

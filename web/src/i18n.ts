@@ -815,7 +815,7 @@ const de: Words = {
   "lobby.bot.level.good": "Bot: gut",
   "lobby.bot.level.strong": "Bot: stark",
   "lobby.bot.level.strongest": "Bot: am stärksten",
-  "lobby.bot.rated": "{bot} (Ranglistenwert {rating})",
+  "lobby.bot.rated": "{bot} (Wertung {rating})",
   "lobby.bot.plays": "Gespielt von {agent}",
   "lobby.bot.random": "Bot: zufällig",
   "lobby.bot.heuristic": "Bot: solide",

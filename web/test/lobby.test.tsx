@@ -126,8 +126,8 @@ describe("lobby words", () => {
       title: "Played by ismcts:iterations=400",
     });
     expect(levelChoice("nl", strong).label).toBe("Bot: sterk (ladderscore 27,4)");
-    expect(levelChoice("de", strong).label).toBe("Bot: stark (Ranglistenwert 27,4)");
-    expect(levelChoice("de", { ...strong, mu: 30 }).label).toBe("Bot: stark (Ranglistenwert 30,0)");
+    expect(levelChoice("de", strong).label).toBe("Bot: stark (Wertung 27,4)");
+    expect(levelChoice("de", { ...strong, mu: 30 }).label).toBe("Bot: stark (Wertung 30,0)");
     // Not laddered yet: the name alone.
     const good = { name: "good", agent: "heuristic", spec: "level:name=good", mu: null, sigma: null };
     for (const lang of LANGS) expect(levelChoice(lang, good).label).toBe(botLabel(lang, "level:name=good"));
