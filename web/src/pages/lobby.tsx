@@ -13,7 +13,8 @@ import { gameUI } from "../games";
 import type { GameUI, OptionWords } from "../games/types";
 import { t, type Lang } from "../i18n";
 import type { GameInfo, Json, JsonObject, TableInfo } from "../protocol";
-import { DEFAULT_LEVEL, levelChoice, levelSpec } from "../bots";
+import { DEFAULT_LEVEL, levelSpec } from "../bots";
+import { LevelOptions } from "../levelOptions";
 import "./lobby.css";
 import { ensureSession, QuickPlay } from "./quickplay";
 
@@ -368,14 +369,7 @@ function CreateForm(props: { lang: Lang; games: GameInfo[]; onCreated: (c: Creat
               {MODES.map((m) => (
                 <option value={m}>{t(lang, `lobby.mode.${m}`)}</option>
               ))}
-              {info.levels.map((level) => {
-                const choice = levelChoice(lang, level);
-                return (
-                  <option value={choice.value} title={choice.title}>
-                    {choice.label}
-                  </option>
-                );
-              })}
+              <LevelOptions lang={lang} levels={info.levels} />
             </select>
           </div>
         ))}

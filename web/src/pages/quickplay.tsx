@@ -10,7 +10,8 @@
 import { useEffect, useRef, useState } from "preact/hooks";
 import { ApiError, send } from "../api";
 import { navigate, useLang } from "../app";
-import { DEFAULT_LEVEL, levelChoice, levelSpec } from "../bots";
+import { DEFAULT_LEVEL, levelSpec } from "../bots";
+import { LevelOptions } from "../levelOptions";
 import { gameUI } from "../games";
 import { t } from "../i18n";
 import type { GameInfo } from "../protocol";
@@ -237,14 +238,7 @@ export function QuickPlay(props: { games: GameInfo[] }) {
         <div class="option">
           <label for="quick-bot">{t(lang, "quick.bot")}</label>
           <select id="quick-bot" value={bot} onChange={(e) => setBot((e.target as HTMLSelectElement).value)}>
-            {info.levels.map((level) => {
-              const choice = levelChoice(lang, level);
-              return (
-                <option value={choice.value} title={choice.title}>
-                  {choice.label}
-                </option>
-              );
-            })}
+            <LevelOptions lang={lang} levels={info.levels} />
           </select>
         </div>
         <div class="option">
