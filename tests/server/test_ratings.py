@@ -310,11 +310,11 @@ def test_a_rated_table_needs_accounts_and_rated_bot_levels(database_url: str) ->
             assert level_spec("strongest") in bot.value.message
         # A named level is seated as its own account.
         strongest = await rated_table(masters, "tortuga", [account, level_spec("strongest")])
-        seat = strongest.live.seats[1]
-        assert seat.bot == "level:name=strongest" and strongest.live.rated
-        assert seat.account_id == masters.bot_accounts["level:name=strongest"]
+        bot_seat = strongest.live.seats[1]
+        assert bot_seat.bot == "level:name=strongest" and strongest.live.rated
+        assert bot_seat.account_id == masters.bot_accounts["level:name=strongest"]
         row = await masters.repository.account_named("Bot: strongest")
-        assert row is not None and (row.id, row.role) == (seat.account_id, "bot")
+        assert row is not None and (row.id, row.role) == (bot_seat.account_id, "bot")
         spec = get_spec("tortuga")
         with pytest.raises(Refused) as anonymous:
             await masters.create(
