@@ -26,7 +26,10 @@ AGENTS: dict[str, dict[str, Any]] = {
     "ismcts": {"iterations": 6, "max_rollout": 300},
     "learned": {"temperature": 1.0},
     "guided": {"iterations": 6, "max_rollout": 300},
+    # A level plays the agent its game's published ladder named (a search in some games).
+    "level": {"name": "good"},
 }
+SEARCHES = ("ismcts", "guided", "level")
 
 
 def test_every_registered_agent_is_checked() -> None:
@@ -41,10 +44,10 @@ def decide(bot: Agent, state: State | SeatOnly, seat: int) -> Action:
 @pytest.mark.parametrize("config", CONFIGS, ids=IDS)
 def test_agents_see_only_their_seat_and_decide_by_it(config: Config, name: str) -> None:
     bot = agents.make(name, **AGENTS[name])
-    every = 60 if name in ("ismcts", "guided") else 15
+    every = 60 if name in SEARCHES else 15
     states = list(sample_states(config, seed=31, every=every))
     assert states, "the sampler yielded no state to test"
-    for state in states[:4] if name in ("ismcts", "guided") else states:
+    for state in states[:4] if name in SEARCHES else states:
         for seat in state.to_move():
             world = state.determinize(seat, random.Random(4))
             guarded = decide(bot, SeatOnly(state, seat), seat)

@@ -58,8 +58,13 @@ def test_kill_9_at_random_moments_loses_nothing(database_url: str, tmp_path: Pat
     rng = random.Random(1667)
     kills = 0
 
+    # Every table is made before the first kill: a table's creation is one request, and the
+    # kills are for the games (a create cut off by a kill is the test's own race, not a loss).
+    all_made = asyncio.Event()
+
     async def chaos(done: asyncio.Event) -> None:
         nonlocal kills
+        await all_made.wait()
         for _ in range(KILLS):
             await asyncio.sleep(rng.uniform(0.3, 1.0))
             if done.is_set():
@@ -93,6 +98,8 @@ def test_kill_9_at_random_moments_loses_nothing(database_url: str, tmp_path: Pat
         ]
         watcher = SeatClient(table["spectator"], keep_messages=True, give_up_after=60)
         created[(game, players, repr(options))] = (table["table"], [*clients, watcher])
+        if len(created) == len(TABLES):
+            all_made.set()
         outcomes = await asyncio.gather(*(c.run() for c in [*clients, watcher]))
         return {"table": table["table"], "outcomes": outcomes}
 
@@ -124,6 +131,7 @@ def test_kill_9_at_random_moments_loses_nothing(database_url: str, tmp_path: Pat
             return [t.result() for t in tasks]
         finally:
             done.set()
+            all_made.set()  # a chaos still waiting for the tables (one failed) ends too
             await monkey
 
     try:

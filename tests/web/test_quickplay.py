@@ -36,13 +36,15 @@ def test_play_now_seats_a_person_with_bots_after_the_wait(
     page.wait_for_selector("form.quick")
     page.fill("#lobby-name", "Quentin")
     assert violations(page) == []
-    # The bots are the named levels, "good" unless chosen otherwise.
-    assert page.locator("#quick-bot option").all_inner_texts() == [
-        "Bot: beginner",
-        "Bot: good",
-        "Bot: strong",
-        "Bot: strongest",
-    ]
+    # The bots are the named levels (with the game's ladder rating where it has one), "good"
+    # unless chosen otherwise.
+    names = ["Bot: beginner", "Bot: good", "Bot: strong", "Bot: strongest"]
+    offered = page.locator("#quick-bot option").all_inner_texts()
+    assert len(offered) == len(names)
+    assert all(
+        text == name or text.startswith(f"{name} (ladder ")
+        for text, name in zip(offered, names, strict=True)
+    )
     assert page.input_value("#quick-bot") == "level:name=good"
     page.select_option("#quick-game", "cartagena")
     page.select_option("#quick-players", "3")

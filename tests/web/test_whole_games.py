@@ -13,6 +13,7 @@ import httpx
 import pytest
 from playwright.sync_api import Browser, Page, ViewportSize
 
+from buccaneer.agents.levels import level_spec, levels_of
 from tests.server.support import ServerProcess
 from tests.web.axe import violations
 from tests.web.clicks import END, click_once, play_to_end
@@ -22,6 +23,16 @@ from tests.web.reach import WALKED, Reach
 ONE_EACH = list({c.values[0]: c for c in WALKED}.values())
 
 PLAYERS = {"cartagena": 2, "tortuga": 2, "tortuga1667": 3}
+# The bots of a walk: per game, the level whose agent ends a game soonest for the least thought
+# (random bots drag a Cartagena game out to minutes of clicking).
+QUICK_AGENTS = ("heuristic", "ismcts:iterations=10", "learned", "random")
+
+
+def quick_level(game: str) -> str:
+    agents = {level.agent: level.name for level in levels_of(game)}
+    return level_spec(next(agents[agent] for agent in QUICK_AGENTS if agent in agents))
+
+
 DESKTOP: ViewportSize = {"width": 1440, "height": 900}
 PHONE: ViewportSize = {"width": 390, "height": 844}
 
@@ -39,7 +50,7 @@ def set_up_in_lobby(page: Page, url: str, game: str, options: dict[str, Any]) ->
         else:
             page.select_option(f"#option-{key}", str(value))
     for seat in range(1, PLAYERS[game]):
-        page.select_option(f"select[name=seat-{seat}]", "level:name=beginner")
+        page.select_option(f"select[name=seat-{seat}]", quick_level(game))
     page.select_option("select[name=pace]", "0")
     page.click("form.create button[type=submit]")
     # Seat 0 is the creator's ("me"): with bots in the other seats, straight to the table.
