@@ -407,6 +407,33 @@ def train(
         float,
         typer.Option("--label", min=0, max=1, help="Share of the net's decisions searched."),
     ] = 0.25,
+    search_guided: Annotated[
+        bool,
+        typer.Option(
+            "--guided-search/--plain-search",
+            help="The teacher's search: guided by the network, or plain ISMCTS.",
+        ),
+    ] = True,
+    hinted: Annotated[
+        bool,
+        typer.Option(
+            "--hint/--no-hint",
+            help="Give the network the heuristic's choice as an input (a residual policy).",
+        ),
+    ] = False,
+    imitation_ratio: Annotated[
+        float | None,
+        typer.Option(
+            "--imitation-ratio",
+            min=0,
+            help="After iteration 0, the heuristic's examples kept per searched example "
+            "(default: all).",
+        ),
+    ] = None,
+    window: Annotated[
+        int,
+        typer.Option("--window", min=1, help="Iterations whose searched examples train the net."),
+    ] = 4,
     epochs: Annotated[int, typer.Option("--epochs", min=1, help="Passes per iteration.")] = 4,
     hidden: Annotated[int, typer.Option("--hidden", min=8, help="Units per layer.")] = 256,
     eval_games: Annotated[
@@ -442,7 +469,11 @@ def train(
             imitation_games=imitation_games,
             games=games,
             search_iterations=search_iterations,
+            search_guided=search_guided,
             label=label,
+            hinted=hinted,
+            imitation_ratio=imitation_ratio,
+            window=window,
             epochs=epochs,
             eval_games=eval_games,
             max_actions=max_actions,

@@ -9,6 +9,7 @@ from __future__ import annotations
 import random
 import subprocess
 import sys
+from dataclasses import replace
 from pathlib import Path
 
 import numpy as np
@@ -33,7 +34,10 @@ GAME_NAMES = sorted(GAMES)
 TABLES = [(game, players) for game in GAME_NAMES for players in GAMES[game].player_counts]
 
 
-def random_weights(game: str, hidden: int = 16, seed: int = 0) -> Weights:
+def random_weights(
+    game: str, hidden: int = 16, seed: int = 0, *, hint_bonus: float | None = None
+) -> Weights:
+    """Random weights; with `hint_bonus`, a hinted network (random hint rows, that bonus)."""
     largest = make_codec(game, GAMES[game].max_players)
     rng = np.random.default_rng(seed)
     n, a = largest.observation_size, largest.num_actions
@@ -50,7 +54,11 @@ def random_weights(game: str, hidden: int = 16, seed: int = 0) -> Weights:
         bp=arr(a),
         wv=arr(hidden, 1),
         bv=arr(1),
-        meta={"format": 1, "game": game},
+        meta={"format": 1, "game": game}
+        if hint_bonus is None
+        else {"format": 2, "game": game, "hint": "heuristic"},
+        wh=None if hint_bonus is None else arr(a, hidden),
+        bh=None if hint_bonus is None else np.asarray([hint_bonus], dtype=np.float32),
     )
 
 
@@ -140,6 +148,45 @@ def test_weights_round_trip_through_a_file(tmp_path: Path) -> None:
     assert again.meta == weights.meta
     x = np.random.default_rng(1).random((3, weights.observation_size), dtype=np.float32)
     assert np.array_equal(again.forward(x)[0], weights.forward(x)[0])
+
+
+def test_hinted_weights_round_trip_and_a_file_missing_its_hint_arrays_is_refused(
+    tmp_path: Path,
+) -> None:
+    weights = random_weights(GAME_NAMES[0], hint_bonus=1.5)
+    weights.save(tmp_path / "policy.npz")
+    again = read_weights(tmp_path / "policy.npz")
+    assert again.hinted and again.wh is not None and weights.wh is not None
+    assert np.array_equal(again.wh, weights.wh) and again.bh is not None and again.bh[0] == 1.5
+    x = np.random.default_rng(1).random((3, weights.observation_size), dtype=np.float32)
+    hints = np.asarray([0, -1, 5], dtype=np.intp)
+    assert np.array_equal(again.forward(x, hints)[0], weights.forward(x, hints)[0])
+    # the hint moves the logits; no hint (-1) is the unhinted network
+    plain = replace(weights, wh=None, bh=None)
+    assert not np.allclose(weights.forward(x, hints)[0][0], plain.forward(x)[0][0])
+    assert np.array_equal(weights.forward(x, hints)[0][1], plain.forward(x)[0][1])
+    with np.load(tmp_path / "policy.npz") as data:
+        kept = {k: data[k] for k in data.files if k != "wh"}
+    np.savez(tmp_path / "broken.npz", **kept)
+    with pytest.raises(buccaneer.OptionError, match="lacks its arrays"):
+        read_weights(tmp_path / "broken.npz")
+
+
+@pytest.mark.parametrize("game", GAME_NAMES)
+def test_a_network_that_trusts_its_hint_plays_the_heuristic_move_for_move(game: str) -> None:
+    """A residual policy: with a large enough bonus on the heuristic's choice, the learned
+    agent makes exactly the heuristic's moves (ties broken alike), whatever the rest learned."""
+    learned = agents.LearnedAgent(network=Network(random_weights(game, hint_bonus=1e4)))
+    heuristic = agents.make("heuristic")
+    for players in (GAMES[game].min_players, GAMES[game].max_players):
+        state = buccaneer.load(game, players, seed=5)
+        for _ in range(150):
+            if state.is_over():
+                break
+            seat = state.to_move()[0]
+            move = learned.act(state, seat, random.Random(1))
+            assert move == heuristic.act(state, seat, random.Random(0))
+            state.apply(seat, move)
 
 
 def test_a_learned_move_takes_under_a_millisecond() -> None:

@@ -17,7 +17,9 @@ import pytest
 
 from buccaneer import agents
 from buccaneer.agents import Agent
+from buccaneer.agents.network import Network
 from buccaneer.core import Action, State
+from tests.agents.test_learned import random_weights
 from tests.conformance.harness import CONFIGS, IDS, Config, DesignOnly, SeatOnly, sample_states
 
 AGENTS: dict[str, dict[str, Any]] = {
@@ -48,6 +50,23 @@ def test_agents_see_only_their_seat_and_decide_by_it(config: Config, name: str) 
     states = list(sample_states(config, seed=31, every=every))
     assert states, "the sampler yielded no state to test"
     for state in states[:4] if name in SEARCHES else states:
+        for seat in state.to_move():
+            world = state.determinize(seat, random.Random(4))
+            guarded = decide(bot, SeatOnly(state, seat), seat)
+            assert guarded in state.legal_actions(seat)
+            assert decide(bot, world, seat) == guarded
+
+
+@pytest.mark.parametrize("config", CONFIGS, ids=IDS)
+def test_a_network_given_the_heuristics_choice_sees_only_its_seat(config: Config) -> None:
+    """A hinted network (`buccaneer train --hint`) asks the heuristic too: through the seat's
+    calls alone, and alike on a world determinized from its view. Random weights with a
+    middling bonus, so both the hint and the rest of the network decide moves."""
+    weights = random_weights(config.spec.name, hint_bonus=1.0, seed=3)
+    bot = agents.LearnedAgent(network=Network(weights))
+    states = list(sample_states(config, seed=31, every=15))
+    assert states, "the sampler yielded no state to test"
+    for state in states:
         for seat in state.to_move():
             world = state.determinize(seat, random.Random(4))
             guarded = decide(bot, SeatOnly(state, seat), seat)

@@ -13,6 +13,16 @@ field of a table's observation at the offset of that field in the largest table'
 table's id of each legal action. One file then plays every player count: what it learned at
 one count transfers to the others where the meaning of a field does.
 
+**The heuristic's choice is an input** (format 2, `meta["hint"] == "heuristic"`). A residual
+policy (Silver et al. 2018, "Residual Policy Learning"): the game's heuristic bot is asked for
+its move from the same view (microseconds; it reads only the view, so nothing is peeked), and
+that action's id enters the network twice: as a learned vector added to the first layer
+(`wh`, one row per action id), and as a learned bonus `bh` added to that action's logit. A
+network that copies the heuristic then only has to learn that bonus, and all it learns from
+search is *where to differ from it*, which an MLP copying the heuristic's card and square
+arithmetic from scratch never reached (docs/bots.md). Weights without `wh` (format 1) play
+as before.
+
 The weights ship as `policy.npz` in the game's own package, found from the package that
 defines the game's state class, so nothing here names a game. They are read on first use and
 kept (`load_weights`); a game without the file raises `MissingWeights`, naming the command
@@ -24,6 +34,7 @@ from __future__ import annotations
 import functools
 import importlib.resources
 import json
+import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -32,6 +43,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
+from buccaneer.agents.heuristic import HeuristicAgent
 from buccaneer.core.codec import Codec, make_codec
 from buccaneer.core.errors import IllegalAction, OptionError
 from buccaneer.core.registry import game_file, get_spec
@@ -39,8 +51,11 @@ from buccaneer.core.state import Action, State
 
 FloatArray = npt.NDArray[np.float32]
 WEIGHTS_FILE = "policy.npz"
-FORMAT = 1
+FORMAT = 2
+FORMATS = (1, 2)  # format 1: no hint arrays
 LAYERS = ("w0", "b0", "w1", "b1", "wp", "bp", "wv", "bv")
+HINT_LAYERS = ("wh", "bh")
+HINT = "heuristic"  # the agent whose choice a hinted network takes as input
 
 
 class MissingWeights(OptionError):
@@ -53,7 +68,8 @@ class Weights:
 
     `w0` is (observation size, hidden), `w1` (hidden, hidden), `wp` (hidden, actions) and `wv`
     (hidden, 1), each with its bias; `meta` holds the game, the frame's sizes and the training
-    run's summary (JSON-able)."""
+    run's summary (JSON-able). A hinted network also has `wh` (actions, hidden), the first
+    layer's row for each hinted action id, and `bh` (1,), the hinted action's logit bonus."""
 
     w0: FloatArray
     b0: FloatArray
@@ -64,6 +80,12 @@ class Weights:
     wv: FloatArray
     bv: FloatArray
     meta: Mapping[str, Any]
+    wh: FloatArray | None = None
+    bh: FloatArray | None = None
+
+    @property
+    def hinted(self) -> bool:
+        return self.wh is not None
 
     @property
     def observation_size(self) -> int:
@@ -73,16 +95,27 @@ class Weights:
     def num_actions(self) -> int:
         return int(self.wp.shape[1])
 
-    def forward(self, x: FloatArray) -> tuple[FloatArray, FloatArray]:
-        """Logits (batch, actions) and values in 0..1 (batch,) for framed observations."""
-        h = np.maximum(x @ self.w0 + self.b0, 0.0)
+    def forward(
+        self, x: FloatArray, hints: npt.NDArray[np.intp] | None = None
+    ) -> tuple[FloatArray, FloatArray]:
+        """Logits (batch, actions) and values in 0..1 (batch,) for framed observations;
+        `hints` (batch,) the hinted action ids of a hinted network (-1: none)."""
+        first = x @ self.w0 + self.b0
+        given = None
+        if self.wh is not None and self.bh is not None and hints is not None:
+            given = np.flatnonzero(hints >= 0)
+            first[given] += self.wh[hints[given]]
+        h = np.maximum(first, 0.0)
         h = np.maximum(h @ self.w1 + self.b1, 0.0)
         logits = h @ self.wp + self.bp
+        if given is not None and self.bh is not None and hints is not None:
+            logits[given, hints[given]] += self.bh[0]
         value = 1.0 / (1.0 + np.exp(-(h @ self.wv + self.bv)[..., 0]))
         return logits.astype(np.float32), value.astype(np.float32)
 
     def save(self, path: Path) -> None:
-        arrays: dict[str, Any] = {name: getattr(self, name) for name in LAYERS}
+        names = (*LAYERS, *HINT_LAYERS) if self.hinted else LAYERS
+        arrays: dict[str, Any] = {name: getattr(self, name) for name in names}
         arrays["meta"] = np.array(json.dumps(dict(self.meta), sort_keys=True))
         path.parent.mkdir(parents=True, exist_ok=True)
         with path.open("wb") as handle:
@@ -95,10 +128,17 @@ def read_weights(path: Path | Any) -> Weights:
         missing = [name for name in (*LAYERS, "meta") if name not in data]
         if missing:
             raise OptionError(f"{path} is not a policy file: it lacks {', '.join(missing)}")
-        arrays = {name: np.asarray(data[name], dtype=np.float32) for name in LAYERS}
         meta = json.loads(str(data["meta"]))
-    if meta.get("format") != FORMAT:
-        raise OptionError(f"{path} is a policy file of format {meta.get('format')}, not {FORMAT}")
+        names = (*LAYERS, *HINT_LAYERS) if meta.get("hint") else LAYERS
+        if any(name not in data for name in names):
+            raise OptionError(f"{path} names the hint {meta.get('hint')!r} but lacks its arrays")
+        arrays = {name: np.asarray(data[name], dtype=np.float32) for name in names}
+    if meta.get("format") not in FORMATS:
+        raise OptionError(
+            f"{path} is a policy file of format {meta.get('format')}, not one of {FORMATS}"
+        )
+    if meta.get("hint") not in (None, HINT):
+        raise OptionError(f"{path} takes the hint of {meta.get('hint')!r}; only {HINT!r} exists")
     return Weights(**arrays, meta=meta)
 
 
@@ -218,11 +258,23 @@ def softmax(logits: FloatArray, temperature: float = 1.0) -> FloatArray:
     return result
 
 
+@functools.cache
+def _hint_agent() -> HeuristicAgent:
+    return HeuristicAgent()
+
+
+def hint_of(state: State, seat: int) -> Action:
+    """The heuristic's choice for `seat`, its ties broken by a fixed rng: a function of the
+    seat's view, the same at training and at play."""
+    return _hint_agent().act(state, seat, random.Random(0))
+
+
 class Network:
     """Weights with the frames they play through: what a state looks like to the net.
 
-    `evaluate(state, seat)` reads only `view(seat)` and `legal_actions(seat)`, the seat's own
-    knowledge, so an agent built on it never peeks."""
+    `evaluate(state, seat)` reads only `view(seat)` and `legal_actions(seat)` (and a hinted
+    network the heuristic's choice, which reads no more), the seat's own knowledge, so an
+    agent built on it never peeks."""
 
     def __init__(self, weights: Weights) -> None:
         self.weights = weights
@@ -244,20 +296,27 @@ class Network:
         frame = frame_of(state.game, state.players, view, reference)
         return frame, frame.observation(view)
 
+    def hints(self, state: State, seat: int, frame: Frame) -> npt.NDArray[np.intp] | None:
+        """The hinted action's frame id (a batch of one), or None for an unhinted network
+        or a seat with nothing to decide (a value asked between its turns)."""
+        if not self.weights.hinted or not state.legal_actions(seat):
+            return None
+        return frame.action_ids([hint_of(state, seat)])
+
     def evaluate(
         self, state: State, seat: int, actions: Sequence[Action]
     ) -> tuple[FloatArray, float]:
         """The logits of `actions` (in their order) and the seat's value, from its view."""
         frame, x = self.observe(state, seat)
         self.check(frame)
-        logits, value = self.weights.forward(x[None, :])
+        logits, value = self.weights.forward(x[None, :], self.hints(state, seat, frame))
         ids = frame.action_ids(actions) if actions else np.zeros(0, dtype=np.intp)
         chosen = np.where(ids >= 0, logits[0, np.maximum(ids, 0)], UNKNOWN).astype(np.float32)
         return chosen, float(value[0])
 
     def value(self, state: State, seat: int) -> float:
-        _, x = self.observe(state, seat)
-        return float(self.weights.forward(x[None, :])[1][0])
+        frame, x = self.observe(state, seat)
+        return float(self.weights.forward(x[None, :], self.hints(state, seat, frame))[1][0])
 
 
 def network_for(game: str, weights: str | None = None) -> Network:
@@ -267,12 +326,14 @@ def network_for(game: str, weights: str | None = None) -> Network:
 
 __all__ = [
     "FORMAT",
+    "HINT",
     "WEIGHTS_FILE",
     "Frame",
     "MissingWeights",
     "Network",
     "Weights",
     "frame_of",
+    "hint_of",
     "load_weights",
     "network_for",
     "read_weights",

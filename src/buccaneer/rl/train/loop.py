@@ -2,8 +2,9 @@
 
 Iteration 0 plays `imitation_games` heuristic games; every later iteration plays `games` of
 the network's own games with a share of decisions searched (`samples.py`). After each
-iteration the network trains for `epochs` passes over the heuristic's examples and those of
-the last `window` iterations, its policy is measured against the heuristic and random
+iteration the network trains for `epochs` passes over the searched examples of the last
+`window` iterations and at most `imitation_ratio` times as many of the heuristic's, its
+policy is measured against the heuristic and random
 (`evaluate.py`), and the run directory gets:
 
 - `checkpoint.pt`: network, optimiser, configuration and history (written whole, then renamed);
@@ -59,7 +60,15 @@ class Config:
     explore: float = 0.1
     games: int = 40
     search_iterations: int = 64
+    search_guided: bool = True  # the teacher's search: guided by the network, or plain ISMCTS
     label: float = 0.25
+    hinted: bool = False  # the heuristic's choice is an input (agents/network.py)
+    # Share of examples whose value is trained without the hint too: a search asks a seat's
+    # value between its turns, where it has no choice to hint. Their policy is not trained:
+    # a policy without its hint would have to learn the heuristic from scratch again.
+    hint_dropout: float = 0.1
+    # after iteration 0, the heuristic's examples kept per searched example (None: all)
+    imitation_ratio: float | None = None
     epochs: int = 4
     batch: int = 256
     lr: float = 1e-3
@@ -82,6 +91,10 @@ class Config:
                 raise OptionError(f"{name} must be at least 1, got {getattr(self, name)}")
         if not 0 <= self.label <= 1 or not 0 <= self.explore <= 1:
             raise OptionError("label and explore must lie in 0..1")
+        if not 0 <= self.hint_dropout <= 1:
+            raise OptionError("hint_dropout must lie in 0..1")
+        if self.imitation_ratio is not None and self.imitation_ratio < 0:
+            raise OptionError(f"imitation_ratio must be 0 or more, got {self.imitation_ratio}")
 
 
 class Trainer:
@@ -110,7 +123,7 @@ class Trainer:
         frame = frame_of(config.game, config.players[0], view)
         self.size, self.actions = frame.size, frame.num_actions
         torch.manual_seed(config.seed)
-        self.net = PolicyValueNet(self.size, self.actions, config.hidden)
+        self.net = PolicyValueNet(self.size, self.actions, config.hidden, hinted=config.hinted)
         self.optimizer = torch.optim.Adam(self.net.parameters(), lr=config.lr)
         self.iteration = 0  # iterations done
         self.history: list[dict[str, Any]] = []
@@ -156,7 +169,11 @@ class Trainer:
             teacher = Teacher("imitation", explore=c.explore)
         else:
             teacher = Teacher(
-                "search", iterations=c.search_iterations, label=c.label, weights=self.weights()
+                "search",
+                iterations=c.search_iterations,
+                label=c.label,
+                weights=self.weights(),
+                guided=c.search_guided,
             )
         samples = generate(setting, teacher, games, seed, workers=self.workers, progress=tick)
         samples.save(self.out / f"samples-{k:04d}.npz")
@@ -177,19 +194,38 @@ class Trainer:
         return row
 
     def train(self, k: int, progress: Progress | None) -> dict[str, float]:
-        """`epochs` passes over the heuristic's examples and the last `window` iterations'."""
+        """`epochs` passes over the last `window` iterations' searched examples and some of
+        the heuristic's."""
         c = self.config
-        # The heuristic's examples always stay: a few hundred searched decisions an iteration
-        # alone are too few, and a network trained on them forgot how to play (measured:
-        # 20% against the heuristic fell to 0% once iteration 0 left the window).
-        kept = [0, *range(max(1, k + 1 - c.window), k + 1)]
-        data = Samples.join([Samples.load(self.out / f"samples-{i:04d}.npz") for i in kept])
-        torch.manual_seed(nth_seed(c.seed, k))
         order_rng = np.random.default_rng([c.seed, k])
+        # The heuristic's examples stay: a few hundred searched decisions an iteration alone
+        # are too few, and a network trained on them forgot how to play (measured: 20%
+        # against the heuristic fell to 0% once iteration 0 left the window). With
+        # `imitation_ratio`, at most that many of them per searched example, so hundreds of
+        # thousands of them neither drown what search teaches nor take most of the time.
+        searched = [
+            Samples.load(self.out / f"samples-{i:04d}.npz")
+            for i in range(max(1, k + 1 - c.window), k + 1)
+        ]
+        imitated = Samples.load(self.out / "samples-0000.npz")
+        count = sum(len(part) for part in searched)
+        ratio = c.imitation_ratio
+        if searched and ratio is not None and len(imitated) > ratio * count:
+            rows = order_rng.permutation(len(imitated))[: int(ratio * count)]
+            imitated = imitated.take(np.sort(rows))
+        data = Samples.join([imitated, *searched])
+        torch.manual_seed(nth_seed(c.seed, k))
         obs = torch.from_numpy(data.observations.astype(np.float32))
         masks = torch.from_numpy(data.masks)
         targets = torch.from_numpy(data.targets.astype(np.float32))
         rewards = torch.from_numpy(data.rewards)
+        dropped = (
+            order_rng.random(len(data)) < c.hint_dropout
+            if c.hinted
+            else np.zeros(len(data), dtype=np.bool_)
+        )
+        hints = torch.from_numpy(np.where(dropped, -1, data.hints).astype(np.int64))
+        taught = torch.from_numpy(~dropped).float()  # the examples whose policy is trained
         policy_total = value_total = 0.0
         batches = 0
         self.net.train()
@@ -199,9 +235,10 @@ class Trainer:
             batches = 0
             for start in range(0, len(data), c.batch):
                 idx = order[start : start + c.batch]
-                logits, value = self.net(obs[idx])
+                logits, value = self.net(obs[idx], hints[idx])
                 logits = logits.masked_fill(~masks[idx], -1e9)
-                policy_loss = -(targets[idx] * torch.log_softmax(logits, -1)).sum(-1).mean()
+                each = -(targets[idx] * torch.log_softmax(logits, -1)).sum(-1)
+                policy_loss = (each * taught[idx]).sum() / taught[idx].sum().clamp(min=1.0)
                 value_loss = torch.nn.functional.binary_cross_entropy_with_logits(
                     value, rewards[idx]
                 )

@@ -1,15 +1,17 @@
 """Training examples from whole games on this project's engines: whom to imitate, and who won.
 
 An example is one decision of one seat: the seat's framed observation (`agents/network.py`),
-the legal ids, the distribution to imitate and the reward the seat finally got (1 shared
-among the winners). Two teachers:
+the legal ids, the heuristic's choice there (the input of a hinted network), the
+distribution to imitate and the reward the seat finally got (1 shared among the winners).
+Two teachers:
 
 - imitation: the game's heuristic bot plays every seat, with a small chance of a
   random move so that the examples also cover states the bot would not reach; the target is
   the bot's choice. Cheap, and a network that copies it starts near the heuristic's strength.
 - search:  the network plays every seat (sampled from its policy), and a share of its
-  decisions are searched by ISMCTS guided by the same network; the target is the search's
-  visit distribution, and the search's choice is played. The states are the network's own
+  decisions are searched by ISMCTS (guided by the same network, or plain ISMCTS with
+  heuristic rollouts); the target is the search's visit distribution, and the search's
+  choice is played. The states are the network's own
   (as in DAgger), the targets better than the network (expert iteration).
 
 No torch here: the games run the numpy network, as the shipped agents do, in this process
@@ -30,7 +32,7 @@ import numpy.typing as npt
 from buccaneer.agents import make
 from buccaneer.agents.ismcts import ISMCTSAgent
 from buccaneer.agents.learned import LearnedAgent
-from buccaneer.agents.network import Network, Weights, frame_of
+from buccaneer.agents.network import Network, Weights, frame_of, hint_of
 from buccaneer.core.registry import get_spec, load
 from buccaneer.core.rng import nth_seed
 from buccaneer.core.state import Action, State
@@ -39,12 +41,13 @@ from buccaneer.core.state import Action, State
 @dataclass
 class Samples:
     """Examples as arrays: observations (n, frame), legal masks and targets (n, actions),
-    rewards (n,)."""
+    rewards (n,), the heuristic's choice (n,: a frame id, -1 where unknown)."""
 
     observations: npt.NDArray[np.float16]
     masks: npt.NDArray[np.bool_]
     targets: npt.NDArray[np.float16]
     rewards: npt.NDArray[np.float32]
+    hints: npt.NDArray[np.int16]
 
     def __len__(self) -> int:
         return int(self.rewards.shape[0])
@@ -56,12 +59,16 @@ class Samples:
             masks=self.masks,
             targets=self.targets,
             rewards=self.rewards,
+            hints=self.hints,
         )
 
     @classmethod
     def load(cls, path: Any) -> Samples:
+        """Examples saved by `save` (those of a run from before hints: every hint -1)."""
         with np.load(path, allow_pickle=False) as data:
-            return cls(data["observations"], data["masks"], data["targets"], data["rewards"])
+            rewards = data["rewards"]
+            hints = data["hints"] if "hints" in data else np.full(len(rewards), -1, np.int16)
+            return cls(data["observations"], data["masks"], data["targets"], rewards, hints)
 
     @classmethod
     def join(cls, parts: list[Samples]) -> Samples:
@@ -70,6 +77,16 @@ class Samples:
             np.concatenate([p.masks for p in parts]),
             np.concatenate([p.targets for p in parts]),
             np.concatenate([p.rewards for p in parts]),
+            np.concatenate([p.hints for p in parts]),
+        )
+
+    def take(self, rows: npt.NDArray[np.intp]) -> Samples:
+        return Samples(
+            self.observations[rows],
+            self.masks[rows],
+            self.targets[rows],
+            self.rewards[rows],
+            self.hints[rows],
         )
 
 
@@ -78,26 +95,36 @@ class _Recorder:
 
     def __init__(self, size: int, actions: int) -> None:
         self.size, self.actions = size, actions
-        self.rows: list[tuple[Any, Any, Any, int]] = []
-        self.done: list[tuple[Any, Any, Any, float]] = []
+        self.rows: list[tuple[Any, Any, Any, int, int]] = []
+        self.done: list[tuple[Any, Any, Any, float, int]] = []
 
-    def add(self, state: State, seat: int, legal: list[Action], weights: list[float]) -> None:
+    def add(
+        self,
+        state: State,
+        seat: int,
+        legal: list[Action],
+        weights: list[float],
+        hint: Action | None = None,
+    ) -> None:
+        """One decision: `weights` over `legal` is the target; `hint` the heuristic's choice
+        (asked here when not given)."""
         view = state.view(seat)
         frame = frame_of(state.game, state.players, view)
         ids = frame.action_ids(legal)
+        hinted = int(frame.action_ids([hint_of(state, seat) if hint is None else hint])[0])
         mask = np.zeros(self.actions, dtype=np.bool_)
         mask[ids] = True
         target = np.zeros(self.actions, dtype=np.float32)
         total = sum(weights)
         for i, w in zip(ids, weights, strict=True):  # the run's own options: every id known
             target[i] += w / total
-        self.rows.append((frame.observation(view), mask, target, seat))
+        self.rows.append((frame.observation(view), mask, target, seat, hinted))
 
     def finish(self, state: State) -> None:
         winners = state.winners() if state.is_over() else []
         share = 1.0 / len(winners) if winners else 0.0
-        for obs, mask, target, seat in self.rows:
-            self.done.append((obs, mask, target, share if seat in winners else 0.0))
+        for obs, mask, target, seat, hinted in self.rows:
+            self.done.append((obs, mask, target, share if seat in winners else 0.0, hinted))
         self.rows = []
 
     def samples(self) -> Samples:
@@ -107,13 +134,15 @@ class _Recorder:
                 np.zeros((0, self.actions), np.bool_),
                 np.zeros((0, self.actions), np.float16),
                 np.zeros(0, np.float32),
+                np.zeros(0, np.int16),
             )
-        obs, masks, targets, rewards = zip(*self.done, strict=True)
+        obs, masks, targets, rewards, hints = zip(*self.done, strict=True)
         return Samples(
             np.stack(obs).astype(np.float16),
             np.stack(masks),
             np.stack(targets).astype(np.float16),
             np.asarray(rewards, dtype=np.float32),
+            np.asarray(hints, dtype=np.int16),
         )
 
 
@@ -138,19 +167,20 @@ class Setting:
 class Teacher:
     """Who decides and who is imitated: "imitation" (the heuristic, `explore` of its moves
     replaced by random ones) or "search" (the network `weights`, `label` of its decisions
-    searched by guided ISMCTS at `iterations` iterations)."""
+    searched by ISMCTS at `iterations` iterations, guided by the network when `guided`)."""
 
     kind: str
     explore: float = 0.1
     iterations: int = 64
     label: float = 0.25
     weights: Weights | None = None
+    guided: bool = True
 
     def decider(self) -> Decide:
         if self.kind == "imitation":
             return _imitate(self.explore)
         assert self.weights is not None
-        return _search(Network(self.weights), self.iterations, self.label)
+        return _search(Network(self.weights), self.iterations, self.label, self.guided)
 
 
 def _imitate(explore: float) -> Decide:
@@ -160,15 +190,15 @@ def _imitate(explore: float) -> Decide:
         state: State, seat: int, legal: list[Action], rng: random.Random, rec: _Recorder
     ) -> Action:
         chosen = heuristic.act(state, seat, rng)
-        rec.add(state, seat, legal, [1.0 if a == chosen else 0.0 for a in legal])
+        rec.add(state, seat, legal, [1.0 if a == chosen else 0.0 for a in legal], chosen)
         return legal[rng.randrange(len(legal))] if rng.random() < explore else chosen
 
     return decide
 
 
-def _search(network: Network, iterations: int, label: float) -> Decide:
+def _search(network: Network, iterations: int, label: float, guided: bool) -> Decide:
     policy = LearnedAgent(temperature=1.0, network=network)
-    search = ISMCTSAgent(iterations=iterations, guide=network)
+    search = ISMCTSAgent(iterations=iterations, guide=network if guided else "none")
 
     def decide(
         state: State, seat: int, legal: list[Action], rng: random.Random, rec: _Recorder
