@@ -42,6 +42,17 @@ def decide(bot: Agent, state: State | SeatOnly, seat: int) -> Action:
     return bot.act(state, seat, random.Random(9))  # type: ignore[arg-type]
 
 
+def sees_only_its_seat(bot: Agent, states: list[State]) -> None:
+    """At every seat to move: a legal choice through the seat's calls alone, and the same
+    choice on a world determinized from its view."""
+    for state in states:
+        for seat in state.to_move():
+            world = state.determinize(seat, random.Random(4))
+            guarded = decide(bot, SeatOnly(state, seat), seat)
+            assert guarded in state.legal_actions(seat)
+            assert decide(bot, world, seat) == guarded
+
+
 @pytest.mark.parametrize("name", sorted(AGENTS))
 @pytest.mark.parametrize("config", CONFIGS, ids=IDS)
 def test_agents_see_only_their_seat_and_decide_by_it(config: Config, name: str) -> None:
@@ -49,12 +60,7 @@ def test_agents_see_only_their_seat_and_decide_by_it(config: Config, name: str) 
     every = 60 if name in SEARCHES else 15
     states = list(sample_states(config, seed=31, every=every))
     assert states, "the sampler yielded no state to test"
-    for state in states[:4] if name in SEARCHES else states:
-        for seat in state.to_move():
-            world = state.determinize(seat, random.Random(4))
-            guarded = decide(bot, SeatOnly(state, seat), seat)
-            assert guarded in state.legal_actions(seat)
-            assert decide(bot, world, seat) == guarded
+    sees_only_its_seat(bot, states[:4] if name in SEARCHES else states)
 
 
 @pytest.mark.parametrize("config", CONFIGS, ids=IDS)
@@ -66,12 +72,7 @@ def test_a_network_given_the_heuristics_choice_sees_only_its_seat(config: Config
     bot = agents.LearnedAgent(network=Network(weights))
     states = list(sample_states(config, seed=31, every=15))
     assert states, "the sampler yielded no state to test"
-    for state in states:
-        for seat in state.to_move():
-            world = state.determinize(seat, random.Random(4))
-            guarded = decide(bot, SeatOnly(state, seat), seat)
-            assert guarded in state.legal_actions(seat)
-            assert decide(bot, world, seat) == guarded
+    sees_only_its_seat(bot, states)
 
 
 @pytest.mark.parametrize("config", CONFIGS, ids=IDS)
