@@ -17,6 +17,21 @@ FastGame = tuple[list[int], list[float], int, list[int]]
 # under its heuristic. ISMCTS plays its full playouts this long, and a compiled heuristic
 # playout (`GameSpec.fast_heuristic_playout`) stops where they stop, so the two agree.
 FULL_PLAYOUT = 2_000
+# A row of `GameSpec.fast_random_games`: the winners as a bitmask (0: cut at max_actions),
+# actions, turns, lead changes, the leaders' bitmask after 0 actions and at 25/50/75% of the
+# game (`sim.analysis.trace` defines them), then the score of seats 0..MAX_KERNEL_SEATS-1
+# (0 past the last seat).
+KERNEL_GAME_FIELDS = (
+    "won",
+    "actions",
+    "turns",
+    "lead_changes",
+    "leaders_0",
+    "leaders_25",
+    "leaders_50",
+    "leaders_75",
+)
+MAX_KERNEL_SEATS = 8
 
 
 @dataclass(frozen=True)
@@ -104,6 +119,22 @@ class GameSpec:
     # likely as the others on a fair die). None: the game rolls no dice.
     dice_rolls: Callable[[State], list[int]] | None = None
     dice_faces: tuple[str, ...] = ()
+    # What "ahead" means in this game, for the analysis of lead changes and comebacks
+    # (`buccaneer analyze`): each seat's standing in `state`, higher is further ahead, read by
+    # an onlooker who sees everything. None: `scores()`.
+    standing: Callable[[State], list[float]] | None = None
+    # Whose turn it is, for the analysis of game length: `(round, seat)`, the round as the game
+    # counts it (-1 where it counts none: the analysis then takes turns / players) and the seat
+    # whose turn it is. A turn is a run of decisions under one such pair. None: the single
+    # mover is the turn's seat and a simultaneous decision is a turn of its own.
+    turn_of: Callable[[State], tuple[int, int]] | None = None
+    # Whole uniform-random games dealt and played in a compiled kernel, many per call, for
+    # `simulate` and `analyze`: `(players, options, base_seed, first, count, max_actions)` ->
+    # `count` rows of KERNEL_GAME_FIELDS native int32s (bytes), game k being the one of seed
+    # `nth_seed(base_seed, first + k)`, its random choices from `kernel_policy_seed(seed)`.
+    # The same deal and the same rules as the reference engine (differential tests). None:
+    # not offered here.
+    fast_random_games: Callable[[int, dict[str, Any], int, int, int, int], bytes] | None = None
 
     @property
     def player_counts(self) -> range:

@@ -68,3 +68,15 @@ class Rng:
         twin = Rng.__new__(Rng)
         twin.state = self.state
         return twin
+
+
+# Mixed into a game seed for the random choices of a game played whole in a compiled kernel
+# (`GameSpec.fast_random_games`), so they form a stream apart from the game's chance stream.
+_KERNEL_POLICY = 0x6B65726E656C5F70  # "kernel_p"
+
+
+def kernel_policy_seed(game_seed: int) -> int:
+    """The random choices' seed of the game of `game_seed` played whole in a compiled kernel:
+    the first output of a SplitMix64 stream seeded with `game_seed ^ 0x6B65726E656C5F70`.
+    Computed the same way in C, so one game can be replayed in the reference engine."""
+    return Rng(game_seed ^ _KERNEL_POLICY).next64()

@@ -10,7 +10,7 @@ from __future__ import annotations
 import random
 import time
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Protocol
 
 from buccaneer import agents
 from buccaneer.agents import Agent
@@ -105,6 +105,16 @@ class GameResult:
         )
 
 
+class Observer(Protocol):
+    """Watches a game as it is played (`play_game`): the analysis's `Course`."""
+
+    def start(self, state: State) -> None: ...
+
+    def before(self, state: State, movers: tuple[int, ...]) -> None: ...
+
+    def after(self, state: State) -> None: ...
+
+
 def play_game(
     *,
     game: str,
@@ -115,12 +125,14 @@ def play_game(
     max_actions: int,
     think: list[float] | None = None,
     moves: list[int] | None = None,
+    observer: Observer | None = None,
 ) -> tuple[State, int, bool]:
     """One game between `bots` (one per seat): (final state, actions applied, finished).
 
     Simultaneous decisions are asked of every mover on the same state before any applies, so
     no seat's choice can depend on another's secret one. `think`/`moves`, when given, collect
-    each seat's time spent choosing and its number of decisions.
+    each seat's time spent choosing and its number of decisions; `observer`, when given, sees
+    the state before each decision and after each action.
     """
     state = load(game, players, seed=seed, **options)
     if not any(getattr(bot, "reads_views", True) for bot in bots):
@@ -130,9 +142,13 @@ def play_game(
     rngs = [bot_rng(seed, seat) for seat in range(players)]
     count = 0
     clock = time.perf_counter
+    if observer is not None:
+        observer.start(state)
     while movers := state.to_move():
         if count >= max_actions:
             return state, count, False
+        if observer is not None:
+            observer.before(state, movers)
         choices: list[tuple[int, Action]] = []
         for seat in movers:
             start = clock()
@@ -142,6 +158,8 @@ def play_game(
                 moves[seat] += 1
         for seat, action in choices:  # `to_move` lists seats in order
             state.apply(seat, action)
+            if observer is not None:
+                observer.after(state)
         count += len(choices)
     return state, count, True
 

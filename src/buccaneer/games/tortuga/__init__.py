@@ -5,6 +5,7 @@ docs/rulings.md.
 """
 
 from buccaneer.core.game import GameSpec
+from buccaneer.games.tortuga import course
 from buccaneer.games.tortuga.actions import action_from_json
 from buccaneer.games.tortuga.bot import TortugaBot
 from buccaneer.games.tortuga.codec import TortugaCodec
@@ -42,6 +43,8 @@ SPEC = GameSpec(
     event_models=EVENTS,
     dice_rolls=dice_rolled,
     dice_faces=DICE_FACES,
+    standing=course.standing,
+    turn_of=course.turn_of,
 )
 
 __all__ = ["OPTIONS", "SEAT_NAMES", "SPEC", "TortugaState"]

@@ -4,6 +4,7 @@ Rulebook: the Tortuga 1667 rulebook (docs/rulebooks.md); rulings: docs/rulings.m
 """
 
 from buccaneer.core.game import GameSpec
+from buccaneer.games.tortuga1667 import course
 from buccaneer.core.state import State
 from buccaneer.games.tortuga1667.actions import action_from_json
 from buccaneer.games.tortuga1667.bot import Tortuga1667Bot
@@ -48,6 +49,8 @@ SPEC = GameSpec(
     engine_note=path_in_use,
     view_model=View,
     event_models=EVENTS,
+    standing=course.standing,
+    turn_of=course.turn_of,
 )
 
 __all__ = ["OPTIONS", "SEAT_NAMES", "SPEC", "Tortuga1667State"]
