@@ -6,6 +6,7 @@ Rulebook: the Cartagena rulebook (docs/rulebooks.md); rulings: docs/rulings.md, 
 from typing import Any
 
 from buccaneer.core.game import GameSpec
+from buccaneer.games.cartagena import course
 from buccaneer.games.cartagena.actions import Back, EndTurn, Forward, action_from_json
 from buccaneer.games.cartagena.bot import CartagenaBot
 from buccaneer.games.cartagena.codec import CartagenaCodec
@@ -14,6 +15,7 @@ from buccaneer.games.cartagena.compiled import (
     heuristic_playout,
     path_in_use,
     random_game,
+    random_games,
     random_playout,
 )
 from buccaneer.games.cartagena.components import SEAT_NAMES, SYMBOLS, TILES
@@ -54,10 +56,13 @@ SPEC = GameSpec(
     fast_playout=random_playout if compiled is not None else None,
     fast_heuristic_playout=heuristic_playout if compiled is not None else None,
     fast_random_game=random_game if compiled is not None else None,
+    fast_random_games=random_games if compiled is not None else None,
     engine_note=path_in_use,
     vector_env=vector_env if compiled is not None else None,
     view_model=View,
     event_models=EVENTS,
+    standing=course.standing,
+    turn_of=course.turn_of,
 )
 
 __all__ = [

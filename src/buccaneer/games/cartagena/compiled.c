@@ -10,6 +10,9 @@
  * policy.below(len(legal)) is taken, `policy` being a separate SplitMix64 stream.  And the
  * heuristic bot (bot.py), a checked copy of it too, for ISMCTS's heuristic rollouts
  * (tests/games/cartagena/test_kernel_heuristic.py compares the two decision by decision).
+ * And whole random games dealt and played many per call with what an analysis reads of their
+ * course (`games`, for GameSpec.fast_random_games; tests/games/cartagena/test_kernel_games.py
+ * replays them in the Python engine).
  *
  * Legal actions are never listed: their number is computed and the chosen index decoded, in
  * the order of CartagenaState.legal_actions:
@@ -1132,6 +1135,225 @@ static PyObject *k_heuristic_step(PyObject *self, PyObject *args, PyObject *kw) 
     return Py_BuildValue("(NN)", encode(&g), trace);
 }
 
+/* -- whole games and their course (GameSpec.fast_random_games) -----------------------------
+ *
+ * `games` deals and plays `count` uniform-random games in one call, for `buccaneer simulate`
+ * and `analyze`: game k is the game of seed base_seed + first + k (mod 2**64, core.rng.nth_seed),
+ * dealt as setup() deals it with `start_player` to move first, its random choices from a
+ * SplitMix64 stream of its own seeded with kernel_policy_seed(seed) (core/rng.py: the first
+ * output of the stream of seed ^ "kernel_p"), the legal index below(policy, n) at each decision,
+ * as play() takes it.  It is watched as sim/analysis/trace.py's Course watches a game, with
+ * cartagena/course.py's standing and turn_of, and each game leaves one row of GAME_ROW native
+ * int32s in the result (core/game.py, KERNEL_GAME_FIELDS then MAX_KERNEL_SEATS scores):
+ *   won bitmask (0: cut at max_actions), actions, turns, lead changes, the leaders' bitmask
+ *   after 0 actions and after n*25//100, n*50//100, n*75//100 of its n actions, then the
+ *   pirates in the boat of seats 0..7 (0 past the last seat).
+ * tests/games/cartagena/test_kernel_games.py replays the games in the Python engine under a
+ * Course and compares every field.
+ */
+
+#define KERNEL_POLICY 0x6B65726E656C5F70ULL /* core/rng.py _KERNEL_POLICY, "kernel_p" */
+#define GAME_FIELDS 8  /* core/game.py len(KERNEL_GAME_FIELDS) */
+#define KERNEL_SEATS 8 /* core/game.py MAX_KERNEL_SEATS */
+#define GAME_ROW (GAME_FIELDS + KERNEL_SEATS)
+#define BOAT_WEIGHT 1000 /* course.py BOAT_WEIGHT */
+#define GAMES_MAX_ACTIONS 20000L /* GameSpec.max_actions of cartagena */
+#define LEADERS_CHUNK 4096L
+
+/* course.py's standing of one seat: 1000 per pirate in the boat, plus square + 1 per pirate
+   (the start -1 counts 0, the boat 36 counts 37) */
+static inline int standing_of(const Game *g, int seat) {
+    const int8_t *sq = g->pir[seat];
+    int s = 0;
+    for (int k = 0; k < PIRATES; k++) s += sq[k] + 1 + (sq[k] == BOAT ? BOAT_WEIGHT : 0);
+    return s;
+}
+
+/* trace.py's leaders_mask: the seats of the highest standing */
+static inline int leaders_of(const int *standing, int players) {
+    int best = standing[0], mask = 0;
+    for (int p = 1; p < players; p++) best = standing[p] > best ? standing[p] : best;
+    for (int p = 0; p < players; p++) mask |= (standing[p] == best) << p;
+    return mask;
+}
+
+/* The leaders after each action of the game being played: one byte per action (a mask of at
+   most five seats), grown as the game goes on (never past max_actions + 1); allocated with the
+   raw allocator, which needs no GIL. */
+typedef struct {
+    uint8_t *mask;
+    long cap;
+} LeadersLog;
+
+static int leaders_room(LeadersLog *log, long need, long most) {
+    if (need <= log->cap) return 0;
+    long cap = log->cap ? log->cap : LEADERS_CHUNK;
+    while (cap < need) cap *= 2;
+    if (cap > most) cap = most;
+    uint8_t *grown = PyMem_RawRealloc(log->mask, (size_t)cap);
+    if (grown == NULL) return -1;
+    log->mask = grown;
+    log->cap = cap;
+    return 0;
+}
+
+/* Play a dealt game with the random policy until it is won or max_actions actions were taken,
+   watching its course; writes its row. Returns 0, or -1 when the leaders log could not grow
+   (no exception is set: the GIL is not held). */
+static int course_game(Game *g, uint64_t policy, long max_actions, LeadersLog *log,
+                       int32_t *row) {
+    const int players = g->players;
+    int standing[MAX_PLAYERS];
+    for (int p = 0; p < players; p++) standing[p] = standing_of(g, p);
+    int mask = leaders_of(standing, players);
+    if (leaders_room(log, 1, max_actions + 1) < 0) return -1;
+    log->mask[0] = (uint8_t)mask;
+    long n = 0;
+    int turns = 0, changes = 0, sole = -1, turn_seat = -1;
+    Legal L;
+    while (!g->won && n < max_actions) {
+        const int seat = g->current;
+        if (seat != turn_seat) { /* turn_of is (-1, current): a new turn */
+            turn_seat = seat;
+            turns++;
+        }
+        legal(g, &L);
+        const int i = (int)below(&policy, (uint64_t)L.n);
+        apply_index(g, &L, i);
+        n++;
+        if (i != L.n - 1) { /* a move (not EndTurn): only the mover's standing changed */
+            standing[seat] = standing_of(g, seat);
+            mask = leaders_of(standing, players);
+        }
+        if (!(mask & (mask - 1))) { /* a sole leader: a change if another led alone last */
+            const int leader = __builtin_ctz(mask);
+            if (sole >= 0 && leader != sole) changes++;
+            sole = leader;
+        }
+        if (n >= log->cap && leaders_room(log, n + 1, max_actions + 1) < 0) return -1;
+        log->mask[n] = (uint8_t)mask;
+    }
+    row[0] = g->won;
+    row[1] = (int32_t)n;
+    row[2] = turns;
+    row[3] = changes;
+    row[4] = log->mask[0];
+    row[5] = log->mask[n * 25 / 100];
+    row[6] = log->mask[n * 50 / 100];
+    row[7] = log->mask[n * 75 / 100];
+    for (int p = 0; p < KERNEL_SEATS; p++) {
+        int boat = 0;
+        if (p < players)
+            for (int k = 0; k < PIRATES; k++) boat += g->pir[p][k] == BOAT;
+        row[GAME_FIELDS + p] = boat;
+    }
+    return 0;
+}
+
+/* `first`: a non-negative int, taken mod 2**64 as nth_seed takes base + index */
+static int as_index(PyObject *o, uint64_t *out, const char *what) {
+    if (!PyLong_Check(o)) {
+        PyErr_Format(PyExc_TypeError, "%s must be an int, not %s", what, Py_TYPE(o)->tp_name);
+        return -1;
+    }
+    int overflow;
+    long long v = PyLong_AsLongLongAndOverflow(o, &overflow);
+    if (v == -1 && PyErr_Occurred()) return -1;
+    if (overflow < 0 || (overflow == 0 && v < 0)) {
+        PyErr_Format(PyExc_ValueError, "%s must be >= 0, not %R", what, o);
+        return -1;
+    }
+    if (overflow > 0) {
+        unsigned long long m = PyLong_AsUnsignedLongLongMask(o);
+        if (m == (unsigned long long)-1 && PyErr_Occurred()) return -1;
+        *out = (uint64_t)m;
+    } else {
+        *out = (uint64_t)v;
+    }
+    return 0;
+}
+
+PyDoc_STRVAR(games_doc,
+             "games(base_seed, first, count, players, variant, board=None, start_player=0,\n"
+             "      max_actions=20000)\n--\n\n"
+             "Deal and play `count` uniform-random games, game k being the one of seed\n"
+             "(base_seed + first + k) mod 2**64, dealt as setup() deals it with start_player to\n"
+             "move first, its random choices from the SplitMix64 stream\n"
+             "kernel_policy_seed(seed) (core/rng.py), until it is won or max_actions actions\n"
+             "were taken (then it is cut: won 0). Returns bytes: `count` rows of 16 native\n"
+             "int32s: won bitmask, actions, turns, lead changes, leaders bitmask after 0 actions\n"
+             "and at 25/50/75% of the game (sim/analysis/trace.py), pirates in the boat of\n"
+             "seats 0..7 (0 past the last seat). board: 36 symbol ints for a fixed layout\n"
+             "(state.board), None for the random layout from each seed. The GIL is released\n"
+             "while the games are played.");
+
+static PyObject *k_games(PyObject *self, PyObject *args, PyObject *kw) {
+    (void)self;
+    static char *kwlist[] = {"base_seed", "first", "count", "players", "variant", "board",
+                             "start_player", "max_actions", NULL};
+    PyObject *base_obj, *first_obj, *board_obj = Py_None;
+    Py_ssize_t count;
+    int players, start_player = 0;
+    const char *variant;
+    long max_actions = GAMES_MAX_ACTIONS;
+    if (!PyArg_ParseTupleAndKeywords(args, kw, "OOnis|Oil", kwlist, &base_obj, &first_obj,
+                                     &count, &players, &variant, &board_obj, &start_player,
+                                     &max_actions))
+        return NULL;
+    if (parse_players(players) < 0) return NULL;
+    const int tortuga = parse_variant(variant);
+    if (tortuga < 0) return NULL;
+    uint64_t base, first;
+    if (as_u64(base_obj, &base, "base_seed") < 0 || as_index(first_obj, &first, "first") < 0)
+        return NULL;
+    if (count < 0) {
+        PyErr_Format(PyExc_ValueError, "count must be >= 0, not %zd", count);
+        return NULL;
+    }
+    if (count > PY_SSIZE_T_MAX / (Py_ssize_t)(GAME_ROW * sizeof(int32_t))) {
+        PyErr_Format(PyExc_ValueError, "count %zd is too large", count);
+        return NULL;
+    }
+    if (start_player < 0 || start_player >= players) {
+        PyErr_Format(PyExc_ValueError, "start_player must be a seat 0..%d, not %d", players - 1,
+                     start_player);
+        return NULL;
+    }
+    if (max_actions < 1 || max_actions > INT32_MAX) {
+        PyErr_Format(PyExc_ValueError, "max_actions must be 1..%d, not %ld", INT32_MAX,
+                     max_actions);
+        return NULL;
+    }
+    int8_t board[SQUARES];
+    int given;
+    if (parse_board(board_obj, board, &given) < 0) return NULL;
+    PyObject *out = PyBytes_FromStringAndSize(NULL, count * GAME_ROW * (Py_ssize_t)sizeof(int32_t));
+    if (out == NULL || count == 0) return out;
+    int32_t *rows = (int32_t *)PyBytes_AS_STRING(out);
+    int failed = 0;
+    Py_BEGIN_ALLOW_THREADS
+    LeadersLog log = {NULL, 0};
+    Game g;
+    for (Py_ssize_t k = 0; k < count; k++) {
+        const uint64_t seed = base + first + (uint64_t)k; /* wraps mod 2**64 */
+        uint64_t mix = seed ^ KERNEL_POLICY;
+        const uint64_t policy = next64(&mix);
+        setup(&g, seed, players, tortuga, given ? board : NULL);
+        g.current = start_player;
+        if (course_game(&g, policy, max_actions, &log, rows + (size_t)k * GAME_ROW) < 0) {
+            failed = 1;
+            break;
+        }
+    }
+    PyMem_RawFree(log.mask);
+    Py_END_ALLOW_THREADS
+    if (failed) {
+        Py_DECREF(out);
+        return PyErr_NoMemory();
+    }
+    return out;
+}
+
 /* -- a batch of games for learning (games/cartagena/vector.py) ------------------------------
  *
  * B games stepping together, self-play: each step takes one action id per game (codec.py's
@@ -1636,6 +1858,7 @@ static PyMethodDef methods[] = {
      playout_from_doc},
     {"playouts_from", (PyCFunction)(void (*)(void))k_playouts_from, METH_VARARGS | METH_KEYWORDS,
      playouts_from_doc},
+    {"games", (PyCFunction)(void (*)(void))k_games, METH_VARARGS | METH_KEYWORDS, games_doc},
     {"heuristic_constants", (PyCFunction)k_heuristic_constants, METH_NOARGS,
      heuristic_constants_doc},
     {"heuristic_playout", (PyCFunction)(void (*)(void))k_heuristic_playout,
@@ -1648,8 +1871,8 @@ static PyMethodDef methods[] = {
 static struct PyModuleDef module = {
     PyModuleDef_HEAD_INIT,
     "buccaneer.games.cartagena.compiled_c",
-    "Cartagena random and heuristic playouts in C, a checked copy of the Python rules (rules.py)\n"
-    "and bot (bot.py).",
+    "Cartagena random and heuristic playouts, and whole random games with their course, in C,\n"
+    "a checked copy of the Python rules (rules.py) and bot (bot.py).",
     -1,
     methods,
     NULL,

@@ -1,6 +1,7 @@
 """Cartagena's compiled kernel (`compiled.c`): random playouts 80-100 times faster than the Python
-engine, playing exactly the same games, and heuristic playouts that make exactly the heuristic
-bot's (bot.py) choices.
+engine, playing exactly the same games, heuristic playouts that make exactly the heuristic
+bot's (bot.py) choices, and whole random games dealt and played many per call with their course
+(`random_games`, for `simulate` and `analyze`).
 
 `rules.py` stays the one rulebook; the kernel is a checked copy of it: the same setup from a
 seed, the same chance stream, the same legal-action order and effects, so a seeded game with
@@ -15,6 +16,15 @@ The heuristic needs no stream: bot.py's `choose` is a function of the mover's `b
 the kernel's copy reads only what that holds (in Jamaica, never another seat's hand); it
 chooses the same action at every decision
 (`tests/games/cartagena/test_kernel_heuristic.py` compares the two choice by choice).
+
+`random_games` (`GameSpec.fast_random_games`) deals the games of seeds
+`nth_seed(base_seed, first + k)` and plays each with its own policy stream,
+`kernel_policy_seed(seed)`, all in one call without the GIL (threads on separate chunks run in
+parallel); what `sim.analysis.trace.Course` reads of a game's course (turns, lead changes,
+leaders along the way, with course.py's standing) comes back with the winners and scores as
+one bytes buffer of int32 rows, no Python object per game
+(`tests/games/cartagena/test_kernel_games.py` replays the games in the engine and compares every
+field).
 """
 
 from __future__ import annotations
@@ -24,7 +34,7 @@ from typing import Any
 
 from buccaneer.core.game import FULL_PLAYOUT, FastGame
 from buccaneer.core.native import optional_extension
-from buccaneer.games.cartagena.components import BOAT
+from buccaneer.games.cartagena.components import BOAT, board_from_layout
 
 # Where the encoding (`encode`) holds the pirates and the winners' bitmask.
 PIRATES, WON = 3, 10
@@ -67,6 +77,30 @@ def random_game(state: Any, policy_seed: int, max_actions: int) -> FastGame:
     winners = [seat for seat in range(state.players) if won >> seat & 1]
     scores = [float(pirates.count(BOAT)) for pirates in final[PIRATES]]
     return winners, scores, len(chosen), chosen
+
+
+def random_games(  # noqa: PLR0917 - GameSpec.fast_random_games is called positionally
+    players: int, options: dict[str, Any], base_seed: int, first: int, count: int, max_actions: int
+) -> bytes:
+    """`count` uniform-random games dealt and played whole in the kernel, for `simulate` and
+    `analyze` (`GameSpec.fast_random_games`): game k is the one of seed
+    `nth_seed(base_seed, first + k)` with the validated `options`, its random choices from
+    `kernel_policy_seed(seed)`, cut after `max_actions` actions. One row of
+    `KERNEL_GAME_FIELDS` then `MAX_KERNEL_SEATS` scores (pirates in the boat) per game, native
+    int32s (core/game.py)."""
+    assert compiled is not None, "only offered where the kernel is built (`fast_random_games`)"
+    layout = options.get("layout")
+    result: bytes = compiled.games(
+        base_seed,
+        first,
+        count,
+        players,
+        options["variant"],
+        board=None if layout is None else board_from_layout(layout),
+        start_player=options.get("start_player", 0),
+        max_actions=max_actions,
+    )
+    return result
 
 
 def encode(state: Any) -> tuple[Any, ...]:
