@@ -182,8 +182,22 @@ def test_ctrl_c_keeps_the_finished_games(
     monkeypatch.setattr(agents, "make", make)
     save = tmp_path / "games.jsonl"
     result = invoke(
-        # --engine python: the agents are made and asked in Python only there
-        ["simulate", GAME, "-n", "50", "--seed", "4", "--save", str(save), "--json", *PYTHON]
+        # --engine python: the agents are made and asked in Python only there, and in this
+        # process only with one worker
+        [
+            "simulate",
+            GAME,
+            "-n",
+            "50",
+            "--seed",
+            "4",
+            "--save",
+            str(save),
+            "--json",
+            *PYTHON,
+            "-w",
+            "1",
+        ]
     )
     assert result.exit_code == 130
     assert "Interrupted after" in result.stderr
@@ -191,3 +205,21 @@ def test_ctrl_c_keeps_the_finished_games(
     assert data["interrupted"] is True
     assert 0 < data["games"] < 50
     assert len(save.read_text().splitlines()) == data["games"]
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+def test_the_results_are_the_same_for_any_number_of_workers(invoke: Invoke, engine: str) -> None:
+    """Game i is the game of seed + i on any worker: the totals cannot depend on who played it
+    (a run cut into chunks played out of order by two workers)."""
+    games = "40" if engine == "python" else "3000"
+    one = _summary(invoke, "-n", games, "--seed", "17", "--engine", engine, "-w", "1")
+    two = _summary(invoke, "-n", games, "--seed", "17", "--engine", engine, "-w", "2")
+    for key in ("games", "finished", "actions", "length", "seats"):
+        assert one[key] == two[key], key
+
+
+def test_saved_games_are_in_game_order_with_two_workers(invoke: Invoke, tmp_path: Path) -> None:
+    save = tmp_path / "games.jsonl"
+    invoke(["simulate", GAME, "-n", "30", "--seed", "5", "--save", str(save), "-w", "2"])
+    seeds = [json.loads(line)["seed"] for line in save.read_text().splitlines()]
+    assert seeds == list(range(5, 35))

@@ -11,8 +11,6 @@ from buccaneer.core.contract import EventData, ViewModel
 from buccaneer.core.options import Option
 from buccaneer.core.state import Action, State
 
-# What `GameSpec.fast_random_game` returns: winners, scores, actions taken, legal indices chosen.
-FastGame = tuple[list[int], list[float], int, list[int]]
 # A "full" playout's bound, in steps (rounds of `to_move()`): every game ends well within this
 # under its heuristic. ISMCTS plays its full playouts this long, and a compiled heuristic
 # playout (`GameSpec.fast_heuristic_playout`) stops where they stop, so the two agree.
@@ -94,12 +92,6 @@ class GameSpec:
     # ISMCTS draws nothing from its rng for such a playout, as the Python rollout draws nothing.
     # `state` is left as it was. None: not offered here.
     fast_heuristic_playout: Callable[[State, int], list[int]] | None = None
-    # A whole uniform-random game from `state` in a compiled kernel, for `simulate`:
-    # `(state, policy_seed, max_actions) -> (winners, scores, actions, chosen)`, `chosen` the
-    # index into `legal_actions(to_move()[0])` taken at each decision (the kernel's games have one
-    # mover at a time), so the game can be replayed in the reference engine; `winners` is empty
-    # when `max_actions` came first. `state` is left as it was. None: not offered here.
-    fast_random_game: Callable[[State, int, int], FastGame] | None = None
     # Which engine plays the game here, in words for `buccaneer games` (a compiled kernel, or
     # pure Python where it could not be built). None: the Python engine alone, always.
     engine_note: Callable[[], str] | None = None
@@ -130,10 +122,10 @@ class GameSpec:
     turn_of: Callable[[State], tuple[int, int]] | None = None
     # Whole uniform-random games dealt and played in a compiled kernel, many per call, for
     # `simulate` and `analyze`: `(players, options, base_seed, first, count, max_actions)` ->
-    # `count` rows of KERNEL_GAME_FIELDS native int32s (bytes), game k being the one of seed
-    # `nth_seed(base_seed, first + k)`, its random choices from `kernel_policy_seed(seed)`.
-    # The same deal and the same rules as the reference engine (differential tests). None:
-    # not offered here.
+    # `count` rows of native int32s (bytes): KERNEL_GAME_FIELDS, then MAX_KERNEL_SEATS scores.
+    # Game k is the one of seed `nth_seed(base_seed, first + k)`, its random choices drawn
+    # from `kernel_policy_seed(seed)`: the same deal and rules as the reference engine
+    # (differential tests). None: not offered here.
     fast_random_games: Callable[[int, dict[str, Any], int, int, int, int], bytes] | None = None
 
     @property

@@ -1,7 +1,8 @@
-"""Where the games of a tournament are played: here, in a pool of processes, or on Ray.
+"""Where games are played: here, in a pool of processes (or threads), or on Ray.
 
-All three take the same picklable jobs and yield the same results as games finish (in any
-order; the summary sorts them), so the tournament code does not care which one runs.
+All take the same picklable jobs and a top-level function to play one (a tournament's
+`run_job`, a simulation's `play_chunk`), and yield the results as jobs finish (in any order;
+the callers sort them), so the code above does not care which one runs.
 """
 
 from __future__ import annotations
@@ -9,30 +10,48 @@ from __future__ import annotations
 import logging
 import multiprocessing
 import socket
-from collections.abc import Generator, Sequence
-from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
-from typing import Any
+from collections.abc import Callable, Generator, Sequence
+from concurrent.futures import (
+    FIRST_COMPLETED,
+    Executor,
+    Future,
+    ProcessPoolExecutor,
+    ThreadPoolExecutor,
+    wait,
+)
+from typing import Any, TypeVar
 
 from buccaneer.core import OptionError
-from buccaneer.sim.games import GameJob, GameResult, run_job
+
+J = TypeVar("J")
+R = TypeVar("R")
 
 
-def run_here(jobs: Sequence[GameJob]) -> Generator[GameResult, None, None]:
+def run_here(jobs: Sequence[J], play: Callable[[J], R]) -> Generator[R, None, None]:
     for job in jobs:
-        yield run_job(job)
+        yield play(job)
 
 
-def run_in_processes(jobs: Sequence[GameJob], workers: int) -> Generator[GameResult, None, None]:
-    """At most `workers` games at once, each in its own process; a few queued ahead per worker
-    so none idles, but not the whole schedule, so Ctrl-C stops quickly."""
-    context = multiprocessing.get_context("spawn")  # safe with threads; same on every OS
-    with ProcessPoolExecutor(max_workers=workers, mp_context=context) as pool:
-        pending: set[Future[GameResult]] = set()
+def run_in_processes(
+    jobs: Sequence[J], workers: int, play: Callable[[J], R], *, threads: bool = False
+) -> Generator[R, None, None]:
+    """At most `workers` jobs at once, each in its own process (or thread, for `play`s that
+    release the GIL: a compiled kernel's); a few queued ahead per worker so none idles, but not
+    the whole schedule, so Ctrl-C stops quickly."""
+    pool: Executor
+    if threads:
+        pool = ThreadPoolExecutor(max_workers=workers)
+    else:  # spawn: safe with threads; the same on every OS
+        pool = ProcessPoolExecutor(
+            max_workers=workers, mp_context=multiprocessing.get_context("spawn")
+        )
+    with pool:
+        pending: set[Future[R]] = set()
         queue = iter(jobs)
         try:
             while True:
                 for job in queue:
-                    pending.add(pool.submit(run_job, job))
+                    pending.add(pool.submit(play, job))
                     if len(pending) >= 2 * workers:
                         break
                 if not pending:
@@ -59,8 +78,8 @@ def _check_reachable(address: str) -> None:
         raise OptionError(f"cannot reach a Ray cluster at {address!r}: {exc}") from None
 
 
-def run_on_ray(jobs: Sequence[GameJob], address: str) -> Generator[GameResult, None, None]:
-    """Every game a Ray task on the cluster at `address` ("local" starts one on this machine).
+def run_on_ray(jobs: Sequence[J], address: str, play: Callable[[J], R]) -> Generator[R, None, None]:
+    """Every job a Ray task on the cluster at `address` ("local" starts one on this machine).
 
     Ray is an optional extra (`pip install buccaneer[distributed]`); the cluster's workers need
     buccaneer installed in the same version.
@@ -86,7 +105,7 @@ def run_on_ray(jobs: Sequence[GameJob], address: str) -> Generator[GameResult, N
             ray.init(**kwargs)
         except (ConnectionError, ValueError, RuntimeError) as exc:
             raise OptionError(f"cannot reach a Ray cluster at {address!r}: {exc}") from None
-    remote = ray.remote(run_job)
+    remote = ray.remote(play)
     pending = [remote.remote(job) for job in jobs]
     try:
         while pending:
@@ -101,14 +120,22 @@ def run_on_ray(jobs: Sequence[GameJob], address: str) -> Generator[GameResult, N
 
 
 def run(
-    jobs: Sequence[GameJob], workers: int = 1, ray: str | None = None
-) -> tuple[Generator[GameResult, None, None], str]:
-    """The results of `jobs` from the backend the options ask for, and that backend's name
-    ("here", "processes:N", "ray:ADDRESS"): one choice for every command that plays games."""
+    jobs: Sequence[J],
+    workers: int,
+    ray: str | None,
+    play: Callable[[J], R],
+    *,
+    threads: bool = False,
+) -> tuple[Generator[R, None, None], str]:
+    """The results of `play` on `jobs` from the backend the options ask for, and that backend's
+    name ("here", "processes:N", "threads:N", "ray:ADDRESS"): one choice for every command that
+    plays games. `threads` runs the workers as threads of this process, for a `play` that
+    releases the GIL."""
     if workers < 1:
         raise OptionError(f"--workers must be at least 1, got {workers}")
     if ray is not None:
-        return run_on_ray(jobs, ray), f"ray:{ray}"
+        return run_on_ray(jobs, ray, play), f"ray:{ray}"
     if workers > 1:
-        return run_in_processes(jobs, workers), f"processes:{workers}"
-    return run_here(jobs), "here"
+        kind = "threads" if threads else "processes"
+        return run_in_processes(jobs, workers, play, threads=threads), f"{kind}:{workers}"
+    return run_here(jobs, play), "here"

@@ -18,7 +18,7 @@ from typing import Any
 
 from buccaneer.core import OptionError, get_spec, load
 from buccaneer.sim.backends import run
-from buccaneer.sim.games import Entrant, GameJob, GameResult
+from buccaneer.sim.games import Entrant, GameJob, GameResult, run_job
 from buccaneer.sim.ladder import Slot, levels, schedule
 from buccaneer.sim.ladder_markdown import markdown
 from buccaneer.sim.ladder_plot import plot_ratings
@@ -156,7 +156,7 @@ def play(
 ) -> None:
     """Play every missing game, storing each as it ends; Ctrl-C stops and keeps what is done."""
     jobs = ladder.missing()
-    stream, ladder.backend = run(jobs, workers, ray)
+    stream, ladder.backend = run(jobs, workers, ray, run_job)
     store.start(ladder.settings)
     start = time.perf_counter()
     try:

@@ -4,14 +4,15 @@ This is the engine of `buccaneer simulate`; the command line (`cli.py`'s `simula
 parses its arguments and shows its progress, and `cli_support/simulate.py` draws the summary.
 
 Game i uses seed `base + i` and agent randomness derived from it, so any single game of a run
-can be reproduced (and replayed from the JSON Lines file) on its own.
+can be reproduced (and replayed from the JSON Lines file) on its own, and a run's figures are the
+same whatever the number of workers (`sim/chunks.py`).
 
 Where every seat is the random agent and the game has a compiled kernel
-(`GameSpec.fast_random_game`), the games are played there (`--engine auto`, the default): set up
-by the reference engine, played in C, and replayed in the reference engine only when their
-records are saved. The kernel draws the random choices from its own stream (seeded from the
-game seed), not from the Python agents' streams, so a seeded run repeats exactly on the same
-engine; `--engine python` plays every game in the reference engine.
+(`GameSpec.fast_random_games`), the games are dealt and played there (`--engine auto`, the
+default), many per call, and replayed in the reference engine only when their records are
+saved. The kernel draws the random choices from its own stream (`kernel_policy_seed` of the game
+seed), not from the Python agents' streams, so a seeded run repeats exactly on the same engine;
+`--engine python` plays every game in the reference engine.
 """
 
 from __future__ import annotations
@@ -22,9 +23,9 @@ from dataclasses import dataclass, field
 from typing import IO, Any
 
 from buccaneer.agents.spec import AgentSpec
-from buccaneer.core import GameSpec, State, load
-from buccaneer.core.rng import nth_seed
-from buccaneer.sim.games import bot_rng, play_game
+from buccaneer.core import GameSpec
+from buccaneer.sim.backends import run
+from buccaneer.sim.chunks import Chunk, Rows, play_chunk
 
 ENGINES = ("auto", "python", "compiled")
 
@@ -54,6 +55,24 @@ class Tally:
         self.wins = [0] * self.players
         self.score_sums = [0.0] * self.players
 
+    def add(self, rows: Rows) -> None:
+        """Count a chunk's games."""
+        finished = rows.finished
+        self.games += rows.count
+        self.finished += int(finished.sum())
+        self.actions += int(rows.actions.sum())
+        self.lengths.extend(rows.actions[finished].tolist())
+        for seat in range(self.players):
+            self.wins[seat] += int(((rows.winners >> seat) & 1).sum())
+            self.score_sums[seat] += float(rows.scores[finished, seat].sum())
+        for k, labels in enumerate(rows.teams or ()):
+            if not finished[k]:
+                continue
+            won = {labels[seat] for seat in range(self.players) if rows.winners[k] >> seat & 1}
+            for team in sorted(set(labels)):
+                self.team_games[team] = self.team_games.get(team, 0) + 1
+                self.team_wins[team] = self.team_wins.get(team, 0) + (team in won)
+
 
 def choose_engine(spec: GameSpec, agent_specs: list[AgentSpec], engine: str) -> str:
     """ "compiled" or "python" for `--engine` (see the module doc); a clear error when the
@@ -63,13 +82,20 @@ def choose_engine(spec: GameSpec, agent_specs: list[AgentSpec], engine: str) -> 
     if engine == "python":
         return engine
     random_only = all(agent.name == "random" and not agent.params for agent in agent_specs)
-    if spec.fast_random_game is not None and random_only:
+    if spec.fast_random_games is not None and random_only:
         return "compiled"
     if engine == "auto":
         return "python"
-    if spec.fast_random_game is None:
+    if spec.fast_random_games is None:
         raise SimulationError(f"{spec.name} has no compiled engine here; use --engine python")
     raise SimulationError("the compiled engine plays random agents only; use --engine python")
+
+
+def chunk_size(games: int, workers: int, engine: str) -> int:
+    """Games per chunk: enough chunks to keep every worker busy to the end and to show
+    progress, few enough that a chunk's own cost stays small beside its games'."""
+    most = 10_000 if engine == "compiled" else 50
+    return max(1, min(most, games // (8 * workers) or 1))
 
 
 def simulate(
@@ -82,100 +108,69 @@ def simulate(
     games: int,
     max_actions: int,
     out: IO[str] | None = None,
-    advance: Callable[[], None] | None = None,
+    advance: Callable[[int], None] | None = None,
     engine: str = "python",
+    workers: int = 1,
+    ray: str | None = None,
 ) -> tuple[Tally, float]:
-    """Play `games` games on `engine` ("python", or "compiled" from `choose_engine`); the
-    totals and the wall-clock seconds they took."""
-    bots = [agent.make() for agent in agent_specs]
+    """Play `games` games on `engine` ("python", or "compiled" from `choose_engine`) with
+    `workers` at once (threads for the kernel, which releases the GIL; processes for Python;
+    Ray at `ray`): the totals and the wall-clock seconds they took. The totals are the same for
+    any number of workers: game i is always the game of seed `nth_seed(base_seed, i)`."""
+    size = chunk_size(games, workers, engine)
+    jobs = [
+        Chunk(
+            game=spec.name,
+            players=players,
+            options=options,
+            seats=tuple(agent_specs),
+            base_seed=base_seed,
+            first=first,
+            count=min(size, games - first),
+            max_actions=max_actions,
+            engine=engine,
+            records=out is not None,
+            watch=False,
+        )
+        for first in range(0, games, size)
+    ]
     tally = Tally(players)
+    waiting: dict[int, Rows] = {}  # chunks done ahead of the next one to write
+    written = 0
     start = time.perf_counter()
+    stream, _backend = run(jobs, workers, ray, play_chunk, threads=engine == "compiled")
     try:
-        for i in range(games):
-            seed = nth_seed(base_seed, i)
-            if engine == "compiled":
-                state, count, finished, winners, scores = _compiled_game(
-                    spec, players, seed, options, max_actions=max_actions, replay=out is not None
-                )
-                if state is None:  # not replayed: counted from the kernel's own result
-                    _add(tally, count, finished, winners, scores)
-            else:
-                state, count, finished = play_game(
-                    game=spec.name,
-                    players=players,
-                    seed=seed,
-                    options=options,
-                    bots=bots,
-                    max_actions=max_actions,
-                )
-            if state is not None:
-                _count(tally, state, count, finished, spec)
-            if out is not None and state is not None:
-                try:
-                    out.write(state.record().to_json() + "\n")
-                    out.flush()
-                except OSError as exc:
-                    raise SimulationError(
-                        f"cannot write the record of game {i + 1} ({exc.strerror or exc}); "
-                        f"the {i} before it are saved"
-                    ) from None
+        for rows in stream:
+            waiting[rows.first] = rows
+            while written in waiting:  # in game order, whatever order the chunks finish in
+                done = waiting.pop(written)
+                tally.add(done)
+                if out is not None:
+                    _write(out, done, written)
+                written += done.count
             if advance is not None:
-                advance()
+                advance(rows.count)
+            if rows.interrupted:
+                raise KeyboardInterrupt
     except KeyboardInterrupt:
         # Ctrl-C ends a long run early; the games completed so far still make a summary.
         tally.interrupted = True
+    finally:
+        stream.close()
     return tally, time.perf_counter() - start
 
 
-def _compiled_game(
-    spec: GameSpec,
-    players: int,
-    seed: int,
-    options: dict[str, Any],
-    *,
-    max_actions: int,
-    replay: bool,
-) -> tuple[State | None, int, bool, list[int], list[float]]:
-    """One random game in the kernel, set up by the reference engine: (the state replayed in
-    the reference engine, when `replay` or the game's teams need it, else None; actions;
-    finished; winners; scores)."""
-    assert spec.fast_random_game is not None
-    state = load(spec.name, players, seed=seed, **options)
-    policy_seed = bot_rng(seed, 0).getrandbits(64)
-    winners, scores, count, chosen = spec.fast_random_game(state, policy_seed, max_actions)
-    finished = bool(winners)
-    if not replay and spec.teams is None:
-        return None, count, finished, winners, scores
-    for index in chosen:
-        seat = state.to_move()[0]
-        state.apply(seat, state.legal_actions(seat)[index])
-    if state.winners() != winners:  # the differential tests keep this from ever happening
-        raise SimulationError(
-            f"internal error: the compiled engine and the rules disagree (seed {seed})"
-        )
-    return state, count, finished, winners, scores
-
-
-def _add(tally: Tally, count: int, finished: bool, winners: list[int], scores: list[float]) -> None:
-    tally.games += 1
-    tally.actions += count
-    if finished:
-        tally.finished += 1
-        tally.lengths.append(count)
-        for seat in winners:
-            tally.wins[seat] += 1
-        for seat, score in enumerate(scores):
-            tally.score_sums[seat] += score
-
-
-def _count(tally: Tally, state: State, count: int, finished: bool, spec: GameSpec) -> None:
-    _add(tally, count, finished, state.winners(), state.scores())
-    if finished and spec.teams is not None:
-        labels = spec.teams(state)
-        won = {labels[seat] for seat in state.winners()}
-        for team in sorted(set(labels)):
-            tally.team_games[team] = tally.team_games.get(team, 0) + 1
-            tally.team_wins[team] = tally.team_wins.get(team, 0) + (team in won)
+def _write(out: IO[str], rows: Rows, first: int) -> None:
+    assert rows.records is not None
+    for k, record in enumerate(rows.records):
+        try:
+            out.write(record + "\n")
+            out.flush()
+        except OSError as exc:
+            raise SimulationError(
+                f"cannot write the record of game {first + k + 1} ({exc.strerror or exc}); "
+                f"the {first + k} before it are saved"
+            ) from None
 
 
 def summary(

@@ -17,7 +17,7 @@ from typing import Any
 
 from buccaneer.core import OptionError, get_spec, load
 from buccaneer.sim.backends import run
-from buccaneer.sim.games import Entrant, GameJob, GameResult
+from buccaneer.sim.games import Entrant, GameJob, GameResult, run_job
 from buccaneer.sim.schedule import schedule
 from buccaneer.sim.summary import summarise
 
@@ -123,7 +123,7 @@ def play(
     on_result: Callable[[GameResult], None] | None = None,
 ) -> Tournament:
     """Play every scheduled game; Ctrl-C stops early and keeps what was played."""
-    stream, tournament.backend = run(tournament.jobs, workers, ray)
+    stream, tournament.backend = run(tournament.jobs, workers, ray, run_job)
     start = time.perf_counter()
     try:
         with closing(stream) as results:  # closing stops the backend's workers on Ctrl-C

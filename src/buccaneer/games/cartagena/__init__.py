@@ -14,7 +14,6 @@ from buccaneer.games.cartagena.compiled import (
     compiled,
     heuristic_playout,
     path_in_use,
-    random_game,
     random_games,
     random_playout,
 )
@@ -55,7 +54,6 @@ SPEC = GameSpec(
     max_actions=20_000,
     fast_playout=random_playout if compiled is not None else None,
     fast_heuristic_playout=heuristic_playout if compiled is not None else None,
-    fast_random_game=random_game if compiled is not None else None,
     fast_random_games=random_games if compiled is not None else None,
     engine_note=path_in_use,
     vector_env=vector_env if compiled is not None else None,

@@ -32,9 +32,9 @@ from __future__ import annotations
 from types import ModuleType
 from typing import Any
 
-from buccaneer.core.game import FULL_PLAYOUT, FastGame
+from buccaneer.core.game import FULL_PLAYOUT
 from buccaneer.core.native import optional_extension
-from buccaneer.games.cartagena.components import BOAT, board_from_layout
+from buccaneer.games.cartagena.components import board_from_layout
 
 # Where the encoding (`encode`) holds the pirates and the winners' bitmask.
 PIRATES, WON = 3, 10
@@ -65,18 +65,6 @@ def heuristic_playout(state: Any, seed: int) -> list[int]:
     assert compiled is not None, "only offered where the kernel is built (`fast_heuristic_playout`)"
     won, _actions, _finished = compiled.heuristic_playout(encode(state), FULL_PLAYOUT)
     return [seat for seat in range(state.players) if won >> seat & 1]
-
-
-def random_game(state: Any, policy_seed: int, max_actions: int) -> FastGame:
-    """A uniform-random game from `state` to its end (or `max_actions` decisions) in the kernel,
-    for `simulate` (`GameSpec.fast_random_game`): winners, pirates in the boat per seat (the
-    engine's scores), decisions taken and the legal index chosen at each."""
-    assert compiled is not None, "only offered where the kernel is built (`fast_random_game`)"
-    final, chosen, _policy = compiled.step(encode(state), policy_seed, max_actions, max_actions + 1)
-    won: int = final[WON]
-    winners = [seat for seat in range(state.players) if won >> seat & 1]
-    scores = [float(pirates.count(BOAT)) for pirates in final[PIRATES]]
-    return winners, scores, len(chosen), chosen
 
 
 def random_games(  # noqa: PLR0917 - GameSpec.fast_random_games is called positionally

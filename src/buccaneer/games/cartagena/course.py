@@ -3,7 +3,7 @@
 
 A seat is ahead with more pirates in the boat; between equal boats, with more squares
 covered by its six pirates (the start counts 0, square q counts q + 1, the boat 37). The
-compiled kernel's `fast_random_games` counts the same (`compiled.c`, `standing`).
+compiled kernel's `fast_random_games` counts the same (`compiled.c`, `standing_of`).
 """
 
 from __future__ import annotations
