@@ -9,6 +9,7 @@ option, an illegal record) are shown as one red line and exit code 2, never as a
 from __future__ import annotations
 
 import json
+import os
 import sys
 import time
 from collections.abc import Iterator
@@ -25,6 +26,8 @@ import buccaneer
 from buccaneer import agents, sim
 from buccaneer.agents import Agent
 from buccaneer.agents.spec import AgentSpecError
+from buccaneer.cli_support.analyze import build_plan, option_values
+from buccaneer.cli_support.analyze import default_out as analysis_out
 from buccaneer.cli_support.common import (
     CliError,
     count_agents,
@@ -49,6 +52,8 @@ from buccaneer.cli_support.tournament import (
 )
 from buccaneer.cli_support.verify import show_verdict, verify_file
 from buccaneer.core import IllegalAction, OptionError, get_spec
+from buccaneer.sim.analysis.report import text_summary as analysis_summary
+from buccaneer.sim.analysis.run import analyze as run_analysis
 from buccaneer.sim.plot import plot
 from buccaneer.sim.simulate import SimulationError, choose_engine, summary
 from buccaneer.sim.simulate import simulate as run_simulation
@@ -295,6 +300,25 @@ def simulate(
             "or an error. The kernel draws the random choices from its own stream.",
         ),
     ] = "auto",
+    workers: Annotated[
+        int | None,
+        typer.Option(
+            "--workers",
+            "-w",
+            min=1,
+            help="Games played at once (default: every core): threads on a compiled kernel, "
+            "processes otherwise. The results are the same for any number.",
+        ),
+    ] = None,
+    ray: Annotated[
+        str | None,
+        typer.Option(
+            "--ray",
+            metavar="ADDRESS",
+            help="Play the games on the Ray cluster at ADDRESS (host:port, or `local`); needs "
+            "the `distributed` extra.",
+        ),
+    ] = None,
 ) -> None:
     """Play many bot games and summarise speed, game length, wins and scores by seat.
 
@@ -323,14 +347,16 @@ def simulate(
         tally, seconds = run_simulation(
             spec=spec,
             players=count,
-            options=options,
+            options=first.options,
             agent_specs=specs,
             base_seed=base_seed,
             games=games,
             max_actions=max_actions,
             out=out,
-            advance=lambda: progress.advance(task),
+            advance=lambda n: progress.advance(task, n),
             engine=engine,
+            workers=workers or os.cpu_count() or 1,
+            ray=ray,
         )
     data = summary(
         spec=spec,
@@ -353,6 +379,129 @@ def simulate(
     if tally.interrupted:
         _err_console().print(
             Text(f"Interrupted after {tally.games} of {games} games.", style="bold")
+        )
+        raise typer.Exit(130)
+
+
+# -- analyze -----------------------------------------------------------------------------------
+
+
+@app.command()
+def analyze(
+    game: GameArg,
+    *,
+    games: Annotated[int, typer.Option("--games", "-n", min=1, help="Games per setting.")] = 1000,
+    players: Annotated[
+        str | None,
+        typer.Option(
+            "--players", "-p", help="Player counts: 3, 2..4 or 2,4 (default: every count)."
+        ),
+    ] = None,
+    bots: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--bots",
+            help="A lineup: one agent for every seat (heuristic), one per seat, or a shorter "
+            "list repeated round the table (random,heuristic). Repeat --bots to compare "
+            "lineups on the same seeds (luck against skill). Default: heuristic.",
+        ),
+    ] = None,
+    variant: Annotated[
+        list[str] | None,
+        typer.Option("--variant", help="Shorthand for -o variant=V; repeat to compare."),
+    ] = None,
+    option: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--option",
+            "-o",
+            metavar="KEY=VALUE",
+            help="A game option; give a key several times to compare its values (every "
+            "combination of the options given is a setting).",
+        ),
+    ] = None,
+    seed: Annotated[
+        int,
+        typer.Option("--seed", min=0, help="Base seed: game i of every setting uses seed + i."),
+    ] = 1,
+    workers: Annotated[
+        int | None,
+        typer.Option("--workers", "-w", min=1, help="Games played at once (default: every core)."),
+    ] = None,
+    ray: Annotated[
+        str | None,
+        typer.Option(
+            "--ray",
+            metavar="ADDRESS",
+            help="Play on the Ray cluster at ADDRESS (host:port, or `local`); needs the "
+            "`distributed` extra.",
+        ),
+    ] = None,
+    out: Annotated[
+        Path | None,
+        typer.Option("--out", help="The folder for the report and data (default: analysis-GAME)."),
+    ] = None,
+    fresh: Annotated[
+        bool,
+        typer.Option("--fresh", help="Start over in --out, dropping the games kept there."),
+    ] = False,
+    max_actions: Annotated[
+        int,
+        typer.Option("--max-actions", min=1, help="Stop a game after this many actions."),
+    ] = 100_000,
+) -> None:
+    """Play many bot games and write a balance report: who wins by seat and start position,
+    game lengths, leaders and comebacks, teams, options side by side, luck against skill.
+
+    Writes DIR/report.html (self-contained), the data as CSV and Parquet, and figures.json.
+    Ctrl-C keeps the games played; the same command run again plays only the rest.
+
+    Example: buccaneer analyze cartagena -p 4 --variant jamaica --variant tortuga -n 10000
+    """
+    with _people_errors():
+        plan = build_plan(
+            game=game,
+            players=players,
+            bots=bots,
+            options=option_values(option, variant),
+            games=games,
+            seed=seed,
+            max_actions=max_actions,
+        )
+        folder = out or analysis_out(game)
+        err = _err_console()
+        with progress_bar("analysing", err) as progress:
+            task = progress.add_task("games", total=games * len(plan.settings))
+            outcome = run_analysis(
+                plan,
+                folder,
+                workers=workers or os.cpu_count() or 1,
+                ray=ray,
+                fresh=fresh,
+                advance=lambda n: progress.advance(task, n),
+            )
+    console = _console()
+    for line in analysis_summary(outcome.figures):
+        console.print(Text(line), soft_wrap=True)
+    rate = outcome.played / outcome.seconds if outcome.seconds > 0 else 0.0
+    console.print(
+        Text(
+            f"{outcome.played:,} games played in {outcome.seconds:.1f} s ({rate:,.0f}/s, "
+            f"{outcome.backend})"
+            + (f", {outcome.kept:,} kept from before" if outcome.kept else "")
+            + f". Report: {folder / 'report.html'}",
+        ),
+        soft_wrap=True,
+    )
+    for missing in outcome.missing:
+        _err_console().print(Text(f"Not written: {missing}"))
+    if outcome.interrupted:
+        _err_console().print(
+            Text(
+                "Interrupted: the report holds the games played so far; run the same command "
+                "again to play the rest.",
+                style="bold",
+            )
         )
         raise typer.Exit(130)
 

@@ -4,8 +4,8 @@ Rulebook: the Tortuga 1667 rulebook (docs/rulebooks.md); rulings: docs/rulings.m
 """
 
 from buccaneer.core.game import GameSpec
-from buccaneer.games.tortuga1667 import course
 from buccaneer.core.state import State
+from buccaneer.games.tortuga1667 import course
 from buccaneer.games.tortuga1667.actions import action_from_json
 from buccaneer.games.tortuga1667.bot import Tortuga1667Bot
 from buccaneer.games.tortuga1667.codec import Tortuga1667Codec
