@@ -75,3 +75,24 @@ def test_an_unreachable_cluster_is_a_clear_error(invoke: Invoke, tmp_path: Path)
     result = invoke([*args, "--ray", f"127.0.0.1:{port}"])
     assert result.exit_code == 2
     assert "cannot reach a Ray cluster" in result.stderr
+
+
+def test_analyze_and_simulate_on_the_cluster_give_the_figures_of_this_process(
+    invoke: Invoke, tmp_path: Path, ray_cluster: str
+) -> None:
+    """A sweep's chunks as Ray tasks: the same tables and figures as played here."""
+    args = ["analyze", "cartagena", "-p", "2", "--bots", "heuristic", "--bots", "random",
+            "-n", "30", "--seed", "5"]  # fmt: skip
+    here = invoke([*args, "-w", "1", "--out", str(tmp_path / "here")])
+    there = invoke([*args, "--ray", ray_cluster, "--out", str(tmp_path / "ray")])
+    assert here.exit_code == there.exit_code == 0, there.output
+    assert f"ray:{ray_cluster}" in there.stdout
+    for name in ("games.csv", "seats.csv", "figures.json"):
+        assert (tmp_path / "here" / name).read_text().replace(str(tmp_path / "here"), "") == (
+            tmp_path / "ray" / name
+        ).read_text().replace(str(tmp_path / "ray"), "")
+    sim = ["simulate", "cartagena", "-p", "3", "-n", "2000", "--seed", "8", "--json"]
+    local = json.loads(invoke([*sim, "-w", "1"]).stdout)
+    remote = json.loads(invoke([*sim, "--ray", ray_cluster]).stdout)
+    for key in ("games", "finished", "actions", "length", "seats"):
+        assert local[key] == remote[key], key

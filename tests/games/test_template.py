@@ -33,6 +33,7 @@ REQUIRED = (
     "bot",
     "compiled",
     "position",
+    "course",
     "invariants",
     "contract",
 )

@@ -114,6 +114,8 @@ def _setting(  # noqa: PLR0917 - a setting's three tables and where it stands in
         "finished": finished,
         "unfinished": len(done) - finished,
         "team_game": team_game,
+        # Every game started with seat 0: by seat and by start position are the same figures.
+        "seat_is_position": bool(len(g["first_seat"]) and not g["first_seat"].any()),
         "seats": by_seat,
         "positions": by_position,
         "length": {name: spread(g[name][done]) for name in ("actions", "turns", "rounds")},

@@ -127,7 +127,10 @@ def _seat_table(setting: dict[str, Any]) -> str:
             ]
         )
     header = ["seat", "agent", "wins", "95%", "mean score", "start position", "wins", "95%"]
-    return _table(f"{setting['label']} ({setting['finished']:,} games)", header, rows)
+    caption = f"{setting['label']} ({setting['finished']:,} games)"
+    if setting["seat_is_position"]:
+        caption += ": seat 0 started every game, so seat and start position are one"
+    return _table(caption, header, rows)
 
 
 def _length_table(settings: list[dict[str, Any]]) -> str:
