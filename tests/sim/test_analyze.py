@@ -336,3 +336,40 @@ def test_a_folder_of_another_analysis_is_refused_unless_fresh(tmp_path: Path) ->
     assert sorted(p.name for p in (tmp_path / "chunks").iterdir()) == before  # nothing lost
     outcome = analyze(other, tmp_path, fresh=True)
     assert outcome.kept == 0 and outcome.played == 10
+
+
+def test_team_figures_equal_a_recomputation_from_the_csv(tmp_path: Path) -> None:
+    """Tortuga 1667 at 5 players (a Dutch seat): each team's games and wins, and the team
+    make-ups by agent, from seats.csv."""
+    lineup = (AgentSpec("heuristic"), RANDOM, HEURISTIC, RANDOM, HEURISTIC)
+    options = dict(get_spec("tortuga1667").new_state(5, 1, _defaults("tortuga1667")).options)
+    plan = _plan("tortuga1667", [Setting(5, options, lineup, "python")], 40)
+    figures = analyze(plan, tmp_path, workers=1).figures["settings"][0]
+    seats = _read_csv(tmp_path / "seats.csv")
+    games: dict[str, list[dict[str, str]]] = {}
+    for row in seats:
+        games.setdefault(row["game"], []).append(row)
+    present: dict[str, int] = {}
+    won: dict[str, int] = {}
+    makeups: dict[str, list[int]] = {}
+    for rows in games.values():
+        for team in {r["team"] for r in rows}:
+            members = [r for r in rows if r["team"] == team]
+            team_won = any(r["won"] == "True" for r in members)
+            present[team] = present.get(team, 0) + 1
+            won[team] = won.get(team, 0) + team_won
+            key = f"{team}: " + "+".join(sorted(r["agent"] for r in members))
+            cell = makeups.setdefault(key, [0, 0])
+            cell[0] += team_won
+            cell[1] += 1
+    assert figures["team_game"] and figures["start_player"]["even"] is None
+    assert {t["team"]: (t["wins"], t["games"]) for t in figures["teams"]} == {
+        t: (won[t], present[t]) for t in present
+    }
+    assert {"british", "french", "dutch"} <= set(present)
+    assert {m["makeup"]: [m["wins"], m["games"]] for m in figures["makeups"]} == makeups
+    assert any(f"The {t} win " in sentence for t in present for sentence in figures["sentences"])
+
+
+def _defaults(game: str) -> dict[str, Any]:
+    return {name: option.default for name, option in get_spec(game).options.items()}

@@ -126,8 +126,8 @@ def _setting(  # noqa: PLR0917 - a setting's three tables and where it stands in
     }
     result["start_player"] = _start_player(result, n, team_game)
     if team_game:
-        result["teams"] = _teams(g, s, s_done)
-        result["makeups"] = _makeups(s, s_done)
+        result["teams"] = _teams(s, s_done, n)
+        result["makeups"] = _makeups(s, s_done, n)
     result["sentences"] = _sentences(result, n)
     return result
 
@@ -154,35 +154,42 @@ def _leaders(c: Cols, finished: int) -> list[dict[str, Any]]:
     return out
 
 
-def _teams(g: Cols, s: Cols, s_done: Any) -> list[dict[str, Any]]:
+def _by_game(s: Cols, s_done: Any, name: str, n: int) -> Any:
+    """A seats column of the finished games as (games, seats): a game's seats are adjacent."""
+    return s[name][s_done].reshape(-1, n)
+
+
+def _teams(s: Cols, s_done: Any, n: int) -> list[dict[str, Any]]:
     """Each team over the finished games it was in: the share it won."""
-    present: Counter[str] = Counter()
-    won: Counter[str] = Counter()
-    for game in np.unique(s["game"][s_done]):
-        rows = s_done & (s["game"] == game)
-        teams = set(s["team"][rows].tolist())
-        winners = set(s["team"][rows & s["won"].astype(bool)].tolist())
-        for team in teams:
-            present[team] += 1
-            won[team] += team in winners
-    return [rate(won[t], present[t]) | {"team": t} for t in sorted(present)]
+    teams = _by_game(s, s_done, "team", n)
+    won = _by_game(s, s_done, "won", n).astype(bool)
+    out = []
+    for team in sorted(set(teams.ravel().tolist())):
+        member = teams == team
+        present = member.any(axis=1)
+        wins = (member & won).any(axis=1)
+        out.append(rate(int(wins.sum()), int(present.sum())) | {"team": team})
+    return out
 
 
-def _makeups(s: Cols, s_done: Any) -> list[dict[str, Any]]:
-    """Teams by the agents in them ("heuristic+ismcts"): the share of their games they won."""
+def _makeups(s: Cols, s_done: Any, n: int) -> list[dict[str, Any]]:
+    """Teams by the agents in them ("british: heuristic+ismcts"): the share of their games
+    they won."""
     present: Counter[str] = Counter()
     won: Counter[str] = Counter()
-    for game in np.unique(s["game"][s_done]):
-        rows = s_done & (s["game"] == game)
+    teams = _by_game(s, s_done, "team", n).tolist()
+    agents = _by_game(s, s_done, "agent", n).tolist()
+    wins = _by_game(s, s_done, "won", n).astype(bool).tolist()
+    for game_teams, game_agents, game_wins in zip(teams, agents, wins, strict=True):
         members: dict[str, list[str]] = {}
-        wins: dict[str, bool] = {}
-        for team, agent, w in zip(s["team"][rows], s["agent"][rows], s["won"][rows], strict=True):
-            members.setdefault(str(team), []).append(str(agent))
-            wins[str(team)] = wins.get(str(team), False) or bool(w)
-        for team, agents in members.items():
-            makeup = f"{team}: " + "+".join(sorted(agents))
+        team_won: dict[str, bool] = {}
+        for team, agent, w in zip(game_teams, game_agents, game_wins, strict=True):
+            members.setdefault(team, []).append(agent)
+            team_won[team] = team_won.get(team, False) or w
+        for team, names in members.items():
+            makeup = f"{team}: " + "+".join(sorted(names))
             present[makeup] += 1
-            won[makeup] += wins[team]
+            won[makeup] += team_won[team]
     return [rate(won[m], present[m]) | {"makeup": m} for m in sorted(present)]
 
 
