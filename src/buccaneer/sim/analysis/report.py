@@ -83,7 +83,8 @@ h1{font-size:1.6rem}h2{margin-top:2rem;border-bottom:1px solid #ccc}
 table{border-collapse:collapse;margin:.6rem 0 1.2rem;font-size:.92rem}
 th,td{padding:.25rem .6rem;border-bottom:1px solid #e2e2e2;text-align:right}
 th:first-child,td:first-child{text-align:left}caption{text-align:left;font-weight:600}
-img{max-width:100%;height:auto}code{background:#eee;padding:0 .25rem}
+img{max-width:100%;height:auto}code{background:#eee;padding:0 .25rem;overflow-wrap:anywhere}
+.wide{overflow-x:auto}
 """
 
 
@@ -107,7 +108,8 @@ def _rate(entry: dict[str, Any]) -> str:
 def _table(caption: str, header: list[str], rows: list[list[Any]]) -> str:
     head = "".join(f"<th scope='col'>{_e(h)}</th>" for h in header)
     body = "".join("<tr>" + "".join(f"<td>{_e(c)}</td>" for c in row) + "</tr>" for row in rows)
-    return f"<table><caption>{_e(caption)}</caption><tr>{head}</tr>{body}</table>"
+    table = f"<table><caption>{_e(caption)}</caption><tr>{head}</tr>{body}</table>"
+    return f"<div class='wide'>{table}</div>"  # scrolls on its own on a phone
 
 
 def _seat_table(setting: dict[str, Any]) -> str:
