@@ -259,6 +259,26 @@ def play(
 
 # -- simulate ----------------------------------------------------------------------------------
 
+AllCoresOpt = Annotated[
+    int | None,
+    typer.Option(
+        "--workers",
+        "-w",
+        min=1,
+        help="Games played at once (default: every core): threads on a compiled kernel, "
+        "processes otherwise. The results are the same for any number.",
+    ),
+]
+RayOpt = Annotated[
+    str | None,
+    typer.Option(
+        "--ray",
+        metavar="ADDRESS",
+        help="Play the games on the Ray cluster at ADDRESS (host:port, or `local`); needs the "
+        "`distributed` extra.",
+    ),
+]
+
 
 @app.command()
 def simulate(
@@ -300,25 +320,8 @@ def simulate(
             "or an error. The kernel draws the random choices from its own stream.",
         ),
     ] = "auto",
-    workers: Annotated[
-        int | None,
-        typer.Option(
-            "--workers",
-            "-w",
-            min=1,
-            help="Games played at once (default: every core): threads on a compiled kernel, "
-            "processes otherwise. The results are the same for any number.",
-        ),
-    ] = None,
-    ray: Annotated[
-        str | None,
-        typer.Option(
-            "--ray",
-            metavar="ADDRESS",
-            help="Play the games on the Ray cluster at ADDRESS (host:port, or `local`); needs "
-            "the `distributed` extra.",
-        ),
-    ] = None,
+    workers: AllCoresOpt = None,
+    ray: RayOpt = None,
 ) -> None:
     """Play many bot games and summarise speed, game length, wins and scores by seat.
 
@@ -424,19 +427,8 @@ def analyze(
         int,
         typer.Option("--seed", min=0, help="Base seed: game i of every setting uses seed + i."),
     ] = 1,
-    workers: Annotated[
-        int | None,
-        typer.Option("--workers", "-w", min=1, help="Games played at once (default: every core)."),
-    ] = None,
-    ray: Annotated[
-        str | None,
-        typer.Option(
-            "--ray",
-            metavar="ADDRESS",
-            help="Play on the Ray cluster at ADDRESS (host:port, or `local`); needs the "
-            "`distributed` extra.",
-        ),
-    ] = None,
+    workers: AllCoresOpt = None,
+    ray: RayOpt = None,
     out: Annotated[
         Path | None,
         typer.Option("--out", help="The folder for the report and data (default: analysis-GAME)."),

@@ -79,6 +79,24 @@ class Plan:
             "settings": [setting.to_json() for setting in self.settings],
         }
 
+    def chunk(self, tag: int, first: int, count: int, *, records: bool = False) -> Chunk:
+        """Games `first`..`first + count - 1` of setting `tag`."""
+        setting = self.settings[tag]
+        return Chunk(
+            game=self.game,
+            players=setting.players,
+            options=setting.options,
+            seats=setting.lineup,
+            base_seed=self.seed,
+            first=first,
+            count=count,
+            max_actions=self.max_actions,
+            engine=setting.engine,
+            records=records,
+            watch=not records,  # a record is asked for to replay a game already watched
+            tag=tag,
+        )
+
     def chunks(self) -> list[Chunk]:
         """Every chunk of every setting, the settings taking turns so that an early stop has
         some of each."""
@@ -87,18 +105,7 @@ class Plan:
             size = KERNEL_CHUNK if setting.engine == "compiled" else PYTHON_CHUNK
             per_setting.append(
                 [
-                    Chunk(
-                        game=self.game,
-                        players=setting.players,
-                        options=setting.options,
-                        seats=setting.lineup,
-                        base_seed=self.seed,
-                        first=first,
-                        count=min(size, self.games - first),
-                        max_actions=self.max_actions,
-                        engine=setting.engine,
-                        tag=tag,
-                    )
+                    self.chunk(tag, first, min(size, self.games - first))
                     for first in range(0, self.games, size)
                 ]
             )

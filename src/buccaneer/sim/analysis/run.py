@@ -21,7 +21,7 @@ from buccaneer.sim.analysis import measures, report, tables
 from buccaneer.sim.analysis.plan import Plan
 from buccaneer.sim.analysis.store import Store
 from buccaneer.sim.backends import run
-from buccaneer.sim.chunks import Chunk, play_chunk
+from buccaneer.sim.chunks import play_chunk
 
 
 @dataclass
@@ -96,21 +96,7 @@ def _replays(plan: Plan, built: dict[str, tables.Table], folder: Path) -> list[d
     replay_dir = folder / "replays"
     replay_dir.mkdir(exist_ok=True)
     for pick in measures.picks(plan, built):
-        setting = plan.settings[pick["setting"]]
-        one = Chunk(
-            game=plan.game,
-            players=setting.players,
-            options=setting.options,
-            seats=setting.lineup,
-            base_seed=plan.seed,
-            first=pick["game"],
-            count=1,
-            max_actions=plan.max_actions,
-            engine=setting.engine,
-            records=True,
-            watch=False,
-        )
-        rows = play_chunk(one)
+        rows = play_chunk(plan.chunk(pick["setting"], pick["game"], 1, records=True))
         if not rows.records:  # Ctrl-C again while it was replayed: the report goes without it
             continue
         path = replay_dir / f"setting{pick['setting']}-game{pick['game']}.json"
