@@ -76,6 +76,14 @@ def bootstrap_difference(
 
 
 def _resampled_means(data: npt.NDArray[np.float64], rng: np.random.Generator) -> Any:
+    """BOOTSTRAP_SAMPLES means of resamples (with replacement) of `data`. Where it has few
+    distinct values (lengths, scores, counts: always here), a resample is drawn as multinomial
+    counts of those values, the same distribution as drawing indices at a fraction of the cost
+    (a million games' resamples in milliseconds)."""
+    values, counts = np.unique(data, return_counts=True)
+    if values.size <= DISTINCT_FOR_COUNTS:
+        drawn = rng.multinomial(data.size, counts / data.size, size=BOOTSTRAP_SAMPLES)
+        return drawn @ values / data.size
     means = np.empty(BOOTSTRAP_SAMPLES)
     batch = max(1, 2_000_000 // data.size)  # bounded memory for large samples
     for start in range(0, BOOTSTRAP_SAMPLES, batch):
@@ -83,3 +91,6 @@ def _resampled_means(data: npt.NDArray[np.float64], rng: np.random.Generator) ->
         picks = rng.integers(0, data.size, size=(stop - start, data.size))
         means[start:stop] = data[picks].mean(axis=1)
     return means
+
+
+DISTINCT_FOR_COUNTS = 2_000

@@ -21,12 +21,12 @@ from typing import Any
 import numpy as np
 
 from buccaneer.core import get_spec
-from buccaneer.core.rng import nth_seed
 from buccaneer.sim.analysis.plan import Plan
 from buccaneer.sim.analysis.trace import CHECKPOINTS, single_seat
 from buccaneer.sim.chunks import LEADER_POINTS, Rows
 
-Table = dict[str, list[Any]]
+Array = np.ndarray[Any, Any]
+Table = dict[str, Array]
 
 
 def seats_of(mask: int) -> str:
@@ -35,78 +35,95 @@ def seats_of(mask: int) -> str:
 
 
 def build(plan: Plan, chunks: Sequence[Rows]) -> dict[str, Table]:
+    """The three tables of every game in `chunks` (in their order), column by column: numpy
+    work per chunk, so a million games of a kernel run take seconds, not minutes."""
+    parts = [_chunk_tables(plan, rows) for rows in chunks]
+    names = {"games": GAME_COLUMNS, "seats": SEAT_COLUMNS, "checkpoints": CHECKPOINT_COLUMNS}
+    return {
+        table: {
+            column: np.concatenate([part[table][column] for part in parts])
+            if parts
+            else np.zeros(0, dtype=object)
+            for column in columns_
+        }
+        for table, columns_ in names.items()
+    }
+
+
+def _chunk_tables(plan: Plan, rows: Rows) -> dict[str, Table]:
     spec = get_spec(plan.game)
-    varied = plan.varied_options()
-    games: Table = {name: [] for name in GAME_COLUMNS}
-    seats: Table = {name: [] for name in SEAT_COLUMNS}
-    points: Table = {name: [] for name in CHECKPOINT_COLUMNS}
-    for rows in chunks:
-        setting = plan.settings[rows.tag]
-        label = setting.label(varied)
-        n = rows.players
-        for k in range(rows.count):
-            index = rows.first + k
-            seed = nth_seed(plan.seed, index)
-            won = int(rows.winners[k])
-            finished = bool(rows.finished[k])
-            scores = [float(x) for x in rows.scores[k]]
-            teams = rows.teams[k] if rows.teams is not None and finished else ()
-            winners = [seat for seat in range(n) if won >> seat & 1]
-            first_seat = int(rows.first_seat[k])
-            leaders = [int(x) for x in rows.leaders[k]]
-            _add(
-                games,
-                setting=rows.tag,
-                setting_label=label,
-                players=n,
-                game=index,
-                seed=str(seed),
-                finished=finished,
-                winners=seats_of(won),
-                actions=int(rows.actions[k]),
-                turns=int(rows.turns[k]),
-                rounds=int(rows.rounds[k]),
-                lead_changes=int(rows.lead_changes[k]),
-                first_seat=first_seat,
-                **{
-                    f"leaders_{p}": seats_of(m) for p, m in zip(LEADER_POINTS, leaders, strict=True)
-                },
-                margin=_margin(scores, winners),
-            )
-            for seat in range(n):
-                won_seat = seat in winners
-                share = 0.0
-                if won_seat:
-                    share = 1.0 if teams else 1.0 / len(winners)
-                _add(
-                    seats,
-                    setting=rows.tag,
-                    players=n,
-                    game=index,
-                    seed=str(seed),
-                    finished=finished,
-                    seat=seat,
-                    seat_name=spec.seat_name(seat),
-                    position=(seat - first_seat) % n,
-                    agent=setting.lineup[seat].label(),
-                    team=teams[seat] if teams else "",
-                    score=scores[seat],
-                    won=won_seat,
-                    win_share=share,
-                )
-            for p, mask in zip(CHECKPOINTS, leaders[1:], strict=True):
-                sole = single_seat(mask)
-                _add(
-                    points,
-                    setting=rows.tag,
-                    game=index,
-                    finished=finished,
-                    percent=p,
-                    leaders=seats_of(mask),
-                    sole_leader=-1 if sole is None else sole,
-                    leader_won=sole is not None and sole in winners,
-                )
-    return {"games": games, "seats": seats, "checkpoints": points}
+    setting = plan.settings[rows.tag]
+    n, k = rows.players, rows.count
+    masks = np.array([seats_of(mask) for mask in range(1 << n)], dtype=object)
+    sole = np.array([-1 if single_seat(m) is None else single_seat(m) for m in range(1 << n)])
+    index = rows.first + np.arange(k, dtype=np.int64)
+    seeds = (np.uint64(plan.seed) + index.astype(np.uint64)).astype(str).astype(object)
+    won = ((rows.winners[:, None] >> np.arange(n)) & 1).astype(bool)  # (k, n)
+    scores = rows.scores
+    lowest = -np.inf
+    best_winner = np.where(won, scores, lowest).max(axis=1)
+    best_other = np.where(~won, scores, lowest).max(axis=1)
+    margin = np.where(won.any(axis=1) & (~won).any(axis=1), best_winner - best_other, 0.0)
+    teams = _teams(rows, n)
+    team_game = np.array([bool(t) for t in (rows.teams or [()] * k)], dtype=bool)
+    share = np.where(team_game[:, None], 1.0, 1.0 / np.maximum(won.sum(axis=1), 1)[:, None])
+    by_seat = np.tile(np.arange(n), k)
+    first_seat = np.repeat(rows.first_seat, n)
+    leaders = rows.leaders
+    games: Table = {
+        "setting": np.full(k, rows.tag),
+        "setting_label": np.full(k, setting.label(plan.varied_options()), dtype=object),
+        "players": np.full(k, n),
+        "game": index,
+        "seed": seeds,
+        "finished": rows.finished,
+        "winners": masks[rows.winners],
+        "actions": rows.actions,
+        "turns": rows.turns,
+        "rounds": rows.rounds,
+        "lead_changes": rows.lead_changes,
+        "first_seat": rows.first_seat,
+        **{f"leaders_{p}": masks[leaders[:, j]] for j, p in enumerate(LEADER_POINTS)},
+        "margin": margin,
+    }
+    seats: Table = {
+        "setting": np.full(k * n, rows.tag),
+        "players": np.full(k * n, n),
+        "game": np.repeat(index, n),
+        "seed": np.repeat(seeds, n),
+        "finished": np.repeat(rows.finished, n),
+        "seat": by_seat,
+        "seat_name": np.array([spec.seat_name(s) for s in range(n)], dtype=object)[by_seat],
+        "position": (by_seat - first_seat) % n,
+        "agent": np.array([a.label() for a in setting.lineup], dtype=object)[by_seat],
+        "team": teams.ravel(),
+        "score": scores.ravel(),
+        "won": won.ravel(),
+        "win_share": (won * share).ravel(),
+    }
+    points = leaders[:, 1:]  # (k, checkpoints)
+    sole_leader = sole[points]
+    held = (sole_leader >= 0) & (((rows.winners[:, None] >> np.maximum(sole_leader, 0)) & 1) == 1)
+    count = len(CHECKPOINTS)
+    checkpoints: Table = {
+        "setting": np.full(k * count, rows.tag),
+        "game": np.repeat(index, count),
+        "finished": np.repeat(rows.finished, count),
+        "percent": np.tile(np.array(CHECKPOINTS), k),
+        "leaders": masks[points].ravel(),
+        "sole_leader": sole_leader.ravel(),
+        "leader_won": held.ravel(),
+    }
+    return {"games": games, "seats": seats, "checkpoints": checkpoints}
+
+
+def _teams(rows: Rows, n: int) -> Array:
+    """Each seat's team per game, "" where the game has none (or did not finish)."""
+    teams = np.full((rows.count, n), "", dtype=object)
+    for k, labels in enumerate(rows.teams or ()):
+        if labels and rows.finished[k]:
+            teams[k] = labels
+    return teams
 
 
 GAME_COLUMNS = (
@@ -123,18 +140,7 @@ CHECKPOINT_COLUMNS = (
 )  # fmt: skip
 
 
-def _add(table: Table, **values: Any) -> None:
-    for name, value in values.items():
-        table[name].append(value)
-
-
-def _margin(scores: list[float], winners: list[int]) -> float:
-    """How far the winners' best final score is ahead of the best other seat's (0 when all
-    won or none did)."""
-    others = [score for seat, score in enumerate(scores) if seat not in winners]
-    if not winners or not others:
-        return 0.0
-    return max(scores[seat] for seat in winners) - max(others)
+CSV_BLOCK = 100_000
 
 
 def write(folder: Path, tables: dict[str, Table]) -> list[str]:
@@ -151,13 +157,16 @@ def write(folder: Path, tables: dict[str, Table]) -> list[str]:
         with (folder / f"{name}.csv").open("w", newline="", encoding="utf-8") as handle:
             writer = csv.writer(handle)
             writer.writerow(table)
-            writer.writerows(zip(*table.values(), strict=True))
+            rows = len(next(iter(table.values())))
+            for start in range(0, rows, CSV_BLOCK):  # Python objects for a block at a time
+                block = [column[start : start + CSV_BLOCK].tolist() for column in table.values()]
+                writer.writerows(zip(*block, strict=True))
         if pa is not None and pq is not None:
             pq.write_table(pa.table(table), folder / f"{name}.parquet")
     return missing
 
 
-def columns(table: Table) -> dict[str, np.ndarray[Any, Any]]:
+def columns(table: Table) -> dict[str, Array]:
     """A table's columns as numpy arrays, for the measures."""
     return {name: np.asarray(values) for name, values in table.items()}
 
