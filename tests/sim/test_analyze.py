@@ -23,7 +23,7 @@ from buccaneer.core.registry import REGISTERED
 from buccaneer.sim.analysis import measures, tables
 from buccaneer.sim.analysis.plan import Plan, Setting
 from buccaneer.sim.analysis.run import analyze
-from buccaneer.sim.analysis.trace import Course
+from buccaneer.sim.analysis.trace import Course, leading_side
 from buccaneer.sim.chunks import LEADER_POINTS, Chunk, play_chunk, replay_kernel_game
 from tests.sim import biased
 
@@ -149,7 +149,7 @@ def test_the_figures_equal_a_recomputation_from_the_csv(
             here = [
                 p for p in points
                 if p["setting"] == tag and p["percent"] == str(entry["percent"])
-                and p["sole_leader"] != "-1"
+                and p["leader"] != ""
             ]  # fmt: skip
             held = sum(p["leader_won"] == "True" for p in here)
             assert entry["leader_wins"]["games"] == len(here)
@@ -157,10 +157,8 @@ def test_the_figures_equal_a_recomputation_from_the_csv(
             # ... and the checkpoint rows agree with the games table's leaders and winners
             for p in here[:20]:
                 game = next(g for g in mine if g["game"] == p["game"])
-                assert game[f"leaders_{entry['percent']}"] == p["leaders"] == p["sole_leader"]
-                assert (p["sole_leader"] in game["winners"].split(";")) == (
-                    p["leader_won"] == "True"
-                )
+                assert game[f"leaders_{entry['percent']}"] == p["leaders"] == p["leader"]
+                assert (p["leader"] in game["winners"].split(";")) == (p["leader_won"] == "True")
 
 
 def test_the_luck_figures_equal_a_recomputation_from_the_csv(
@@ -362,13 +360,36 @@ def test_team_figures_equal_a_recomputation_from_the_csv(tmp_path: Path) -> None
             cell = makeups.setdefault(key, [0, 0])
             cell[0] += team_won
             cell[1] += 1
-    assert figures["team_game"] and figures["start_player"]["even"] is None
+    assert figures["team_game"]
+    rates = [p["rate"] for p in figures["positions"]]
+    assert figures["start_player"]["even"] == pytest.approx(sum(rates) / len(rates))
     assert {t["team"]: (t["wins"], t["games"]) for t in figures["teams"]} == {
         t: (won[t], present[t]) for t in present
     }
     assert {"british", "french", "dutch"} <= set(present)
     assert {m["makeup"]: [m["wins"], m["games"]] for m in figures["makeups"]} == makeups
     assert any(f"The {t} win " in sentence for t in present for sentence in figures["sentences"])
+    # a checkpoint's leader is a team, and it won when its team won that game
+    team_won = {
+        (game, row["team"]): any(r["won"] == "True" for r in rows if r["team"] == row["team"])
+        for game, rows in games.items()
+        for row in rows
+    }
+    points = [p for p in _read_csv(tmp_path / "checkpoints.csv") if p["leader"]]
+    assert points
+    for p in points:
+        assert p["leader"] in present
+        assert (p["leader_won"] == "True") == team_won[(p["game"], p["leader"])]
+
+
+def test_a_side_leads_as_one_seat_or_as_one_whole_team() -> None:
+    assert leading_side(0b0100, None) == 2
+    assert leading_side(0b0110, None) is None  # a tie
+    teams = ["british", "french", "british", "french", "dutch"]
+    assert leading_side(0b00101, teams) == "british"
+    assert leading_side(0b00001, teams) is None  # half of a team
+    assert leading_side(0b10000, teams) == "dutch"
+    assert leading_side(0b01111, teams) is None  # two teams tied
 
 
 def _defaults(game: str) -> dict[str, Any]:

@@ -133,8 +133,11 @@ def _setting(  # noqa: PLR0917 - a setting's three tables and where it stands in
 
 
 def _start_player(result: dict[str, Any], n: int, team_game: bool) -> dict[str, Any]:
+    """Start position 1 against an even share: 1/n, or in a team game (where a seat wins with
+    its team) the average seat's win rate."""
     first = result["positions"][0]
-    even = None if team_game else 1 / n
+    rates = [p["rate"] for p in result["positions"] if p["rate"] is not None]
+    even = (sum(rates) / len(rates) if rates else None) if team_game else 1 / n
     edge = None if even is None or first["rate"] is None else first["rate"] - even
     entry: dict[str, Any] = first | {"even": even, "edge": edge}
     return entry
@@ -145,7 +148,7 @@ def _leaders(c: Cols, finished: int) -> list[dict[str, Any]]:
     done = c["finished"].astype(bool) if len(c["finished"]) else np.zeros(0, dtype=bool)
     for p in CHECKPOINTS:
         here = done & (c["percent"] == p)
-        sole = here & (c["sole_leader"] >= 0)
+        sole = here & (c["leader"] != "")
         held = float((c["leader_won"][sole].astype(bool)).sum())
         out.append(
             {"percent": p, "sole_leader": rate(float(sole.sum()), finished)}
@@ -198,15 +201,14 @@ def _sentences(r: dict[str, Any], n: int) -> list[str]:
     first = r["start_player"]
     if first["rate"] is not None:
         low, high = first["ci95"]
-        text = (
-            f"The start player wins {pct(first['rate'])} of {n}-player games "
-            f"({pct(low)}–{pct(high)})"
-        )
+        who = "The start player's team" if r["team_game"] else "The start player"
+        even = "the average seat" if r["team_game"] else "an even share"
+        text = f"{who} wins {pct(first['rate'])} of {n}-player games ({pct(low)}–{pct(high)})"
         if first["edge"] is not None:
             side = "above" if first["edge"] >= 0 else "below"
             verdict = "" if low <= first["even"] <= high else ", more than chance explains"
             text += (
-                f", {100 * abs(first['edge']):.1f} points {side} an even share "
+                f", {100 * abs(first['edge']):.1f} points {side} {even} "
                 f"({pct(first['even'])}){verdict}"
             )
         out.append(text + ".")
@@ -222,7 +224,8 @@ def _sentences(r: dict[str, Any], n: int) -> list[str]:
         if held["rate"] is None:
             continue
         out.append(
-            f"A seat leading alone at {entry['percent']}% of the game goes on to win "
+            f"{'A team' if r['team_game'] else 'A seat'} leading alone at {entry['percent']}% "
+            "of the game goes on to win "
             f"{pct(held['rate'])} of the time ({pct(held['ci95'][0])}–{pct(held['ci95'][1])}; "
             f"{held['games']} games had a sole leader then)."
         )
@@ -282,7 +285,7 @@ def _compare(  # noqa: PLR0917 - two settings and the three tables
                          "diff": diff, "ci95": [low, high]})  # fmt: skip
 
     def held(rows: Cols) -> tuple[float, int]:
-        sole = rows["finished"].astype(bool) & (rows["percent"] == 50) & (rows["sole_leader"] >= 0)
+        sole = rows["finished"].astype(bool) & (rows["percent"] == 50) & (rows["leader"] != "")
         return float(rows["leader_won"][sole].astype(bool).sum()), int(sole.sum())
 
     diff, low, high = newcombe(*held(cb), *held(ca))

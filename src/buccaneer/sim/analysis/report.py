@@ -47,8 +47,9 @@ def render(figures: dict[str, Any], games: Table, replays: list[dict[str, Any]],
     parts.append(_length_table(settings))
     parts += [
         "<h2>Leaders and comebacks</h2>",
-        "<p>A seat leads by the game's own measure of who is ahead; ties lead together and count "
-        "as no sole leader. A comeback is a game the sole leader at that point did not win.</p>",
+        "<p>A seat leads by the game's own measure of who is ahead. One side leads when one seat "
+        "does, or in a team game the seats of one team; a tie between sides is no leader. A "
+        "comeback is a game the leading side at that point did not win.</p>",
         _img(_leaders_plot(settings)),
         _leaders_table(settings),
     ]
@@ -185,7 +186,7 @@ def _leaders_table(settings: list[dict[str, Any]]) -> str:
                     "",
                 ]
             )
-    header = ["setting", "at", "a sole leader", "the leader wins", "95%", "comebacks"]
+    header = ["setting", "at", "one side leads", "the leader wins", "95%", "comebacks"]
     return _table("Leaders", header, rows)
 
 

@@ -6,8 +6,9 @@ anyone can recompute them from the files.
   checkpoint, the final margin;
 - `seats`: one row per seat of a game: its agent, start position (0 = the first to play),
   team, score and win (a shared win counts 1/k for each of k winners, a team's win whole);
-- `checkpoints`: one row per game and checkpoint (25/50/75% of its actions): who led, and
-  whether a sole leader went on to win.
+- `checkpoints`: one row per game and checkpoint (25/50/75% of its actions): who led (the
+  seats; `leader`, the seat leading alone or in a team game the team whose seats lead, by the
+  teams at the end), and whether that leader went on to win.
 """
 
 from __future__ import annotations
@@ -22,7 +23,7 @@ import numpy as np
 
 from buccaneer.core import get_spec
 from buccaneer.sim.analysis.plan import Plan
-from buccaneer.sim.analysis.trace import CHECKPOINTS, single_seat
+from buccaneer.sim.analysis.trace import CHECKPOINTS, leading_side, single_seat
 from buccaneer.sim.chunks import LEADER_POINTS, Rows
 
 Array = np.ndarray[Any, Any]
@@ -55,7 +56,8 @@ def _chunk_tables(plan: Plan, rows: Rows) -> dict[str, Table]:
     setting = plan.settings[rows.tag]
     n, k = rows.players, rows.count
     masks = np.array([seats_of(mask) for mask in range(1 << n)], dtype=object)
-    sole = np.array([-1 if single_seat(m) is None else single_seat(m) for m in range(1 << n)])
+    sole = np.array(["" if single_seat(m) is None else str(single_seat(m)) for m in range(1 << n)],
+                    dtype=object)  # fmt: skip
     index = rows.first + np.arange(k, dtype=np.int64)
     seeds = (np.uint64(plan.seed) + index.astype(np.uint64)).astype(str).astype(object)
     won = ((rows.winners[:, None] >> np.arange(n)) & 1).astype(bool)  # (k, n)
@@ -102,8 +104,10 @@ def _chunk_tables(plan: Plan, rows: Rows) -> dict[str, Table]:
         "win_share": (won * share).ravel(),
     }
     points = leaders[:, 1:]  # (k, checkpoints)
-    sole_leader = sole[points]
-    held = (sole_leader >= 0) & (((rows.winners[:, None] >> np.maximum(sole_leader, 0)) & 1) == 1)
+    side = sole[points]  # the seat leading alone, as text ("" for none) ...
+    for g in np.flatnonzero(team_game):  # ... or in a team game the team whose seats lead
+        side[g] = [leading_side(int(m), teams[g].tolist()) or "" for m in points[g]]
+    held = (side != "") & ((points & rows.winners[:, None]) != 0)
     count = len(CHECKPOINTS)
     checkpoints: Table = {
         "setting": np.full(k * count, rows.tag),
@@ -111,7 +115,7 @@ def _chunk_tables(plan: Plan, rows: Rows) -> dict[str, Table]:
         "finished": np.repeat(rows.finished, count),
         "percent": np.tile(np.array(CHECKPOINTS), k),
         "leaders": masks[points].ravel(),
-        "sole_leader": sole_leader.ravel(),
+        "leader": side.ravel(),
         "leader_won": held.ravel(),
     }
     return {"games": games, "seats": seats, "checkpoints": checkpoints}
@@ -136,7 +140,7 @@ SEAT_COLUMNS = (
     "team", "score", "won", "win_share",
 )  # fmt: skip
 CHECKPOINT_COLUMNS = (
-    "setting", "game", "finished", "percent", "leaders", "sole_leader", "leader_won",
+    "setting", "game", "finished", "percent", "leaders", "leader", "leader_won",
 )  # fmt: skip
 
 
