@@ -370,7 +370,7 @@ def test_team_figures_equal_a_recomputation_from_the_csv(tmp_path: Path) -> None
     assert {m["makeup"]: [m["wins"], m["games"]] for m in figures["makeups"]} == makeups
     assert any(f"The {t} win " in sentence for t in present for sentence in figures["sentences"])
     # a checkpoint's leader is a team, and it won when its team won that game
-    team_won = {
+    won_in_game = {
         (game, row["team"]): any(r["won"] == "True" for r in rows if r["team"] == row["team"])
         for game, rows in games.items()
         for row in rows
@@ -379,7 +379,7 @@ def test_team_figures_equal_a_recomputation_from_the_csv(tmp_path: Path) -> None
     assert points
     for p in points:
         assert p["leader"] in present
-        assert (p["leader_won"] == "True") == team_won[(p["game"], p["leader"])]
+        assert (p["leader_won"] == "True") == won_in_game[(p["game"], p["leader"])]
 
 
 def test_a_side_leads_as_one_seat_or_as_one_whole_team() -> None:
