@@ -42,7 +42,9 @@ def test_bots_and_a_human_choose_from_the_same_position(invoke: Invoke, pennies:
 
 
 def test_simulate_plays_simultaneous_games(invoke: Invoke, pennies: str) -> None:
-    result = invoke(["simulate", pennies, "-n", "10", "--players", "3", "-o", "rounds=4", "--json"])
+    # -w 1: the test game is registered in this process only, not in a worker's
+    args = ["simulate", pennies, "-n", "10", "--players", "3", "-o", "rounds=4", "-w", "1"]
+    result = invoke([*args, "--json"])
     assert result.exit_code == 0, result.output
     data = json.loads(result.stdout)
     assert data["finished"] == 10
