@@ -156,7 +156,9 @@ def test_the_lobby_lists_a_waiting_table_chat_reaches_the_table_and_a_rematch_st
     host.click("button:has-text('Rematch')")
     host.wait_for_url("**/tables/**")
     host.wait_for_selector("svg.board")
-    guest.locator("a:has-text('Rematch')").click()
+    # The offer reaches the guest over its socket; on a loaded 2-core machine (the whole suite
+    # on two workers) that has taken longer than Playwright's default 30 s.
+    guest.locator("a:has-text('Rematch')").click(timeout=90_000)
     guest.wait_for_selector("svg.board")
     assert host.url.split("#")[0] == guest.url.split("#")[0]
     host.wait_for_function("() => !document.querySelector('[data-testid=end-screen]')")
