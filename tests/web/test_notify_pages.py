@@ -66,6 +66,9 @@ def test_the_settings_page_saves_addresses_and_words_a_refusal(
     assert "My tables" in page.locator("main").inner_text()  # no account here yet
     page.evaluate("(s) => localStorage.setItem('session', s)", session)
     page.reload()
+    # The page fills the form from the account's settings when they arrive; a field typed into
+    # before that is overwritten (seen once under the whole suite's load): wait for them.
+    page.wait_for_load_state("networkidle")
     page.get_by_label("Webhook address").fill("https://discord.com/api/webhooks/1/abc")
     page.get_by_label("Email address").fill("eli@example.org")
     page.get_by_label("Send emails").uncheck()
