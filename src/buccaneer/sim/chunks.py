@@ -32,6 +32,12 @@ from buccaneer.sim.games import play_game
 Array = npt.NDArray[Any]
 # The checkpoints a chunk reports the leaders at: the start, then CHECKPOINTS percent.
 LEADER_POINTS = (0, *CHECKPOINTS)
+# A chunk's per-game columns (`Rows`), one entry per game each: what is cut and stored.
+COLUMNS = ("finished", "winners", "actions", "turns", "rounds", "lead_changes", "first_seat",
+           "leaders", "scores")  # fmt: skip
+
+
+LEADERS = KERNEL_GAME_FIELDS.index("leaders_0")  # where a kernel row's leader masks start
 
 
 class EngineMismatch(RuntimeError):
@@ -103,18 +109,12 @@ class Rows:
 
     def cut(self, count: int) -> None:
         """Keep the first `count` games only."""
-        for name in ("finished", "winners", "actions", "turns", "rounds", "lead_changes"):
+        for name in COLUMNS:
             setattr(self, name, getattr(self, name)[:count])
-        self.first_seat = self.first_seat[:count]
-        self.leaders = self.leaders[:count]
-        self.scores = self.scores[:count]
 
     @property
     def count(self) -> int:
         return len(self.actions)
-
-    def seeds(self, base_seed: int) -> list[int]:
-        return [nth_seed(base_seed, self.first + k) for k in range(self.count)]
 
 
 def play_chunk(chunk: Chunk) -> Rows:
@@ -196,7 +196,7 @@ def _kernel_rows(spec: GameSpec, chunk: Chunk) -> Rows:
         rounds=-(-turns // players),
         lead_changes=column["lead_changes"].copy(),
         first_seat=np.full(chunk.count, chunk.options.get("start_player", 0), dtype=np.int64),
-        leaders=table[:, 4 : 4 + len(LEADER_POINTS)].copy(),
+        leaders=table[:, LEADERS : LEADERS + len(LEADER_POINTS)].copy(),
         scores=table[:, len(KERNEL_GAME_FIELDS) : len(KERNEL_GAME_FIELDS) + players].astype(
             np.float64
         ),

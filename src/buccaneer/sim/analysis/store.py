@@ -19,10 +19,7 @@ import numpy as np
 
 from buccaneer.core import OptionError
 from buccaneer.sim.analysis.plan import Plan
-from buccaneer.sim.chunks import Rows
-
-COLUMNS = ("finished", "winners", "actions", "turns", "rounds", "lead_changes", "first_seat",
-           "leaders", "scores")  # fmt: skip
+from buccaneer.sim.chunks import COLUMNS, Rows
 
 
 class Store:
