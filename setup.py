@@ -3,16 +3,20 @@ Cartagena's compiled kernel (games/cartagena/compiled.c) and the compiled copies
 and Tortuga 1667 heuristics' valuations (games/tortuga/compiled.c, games/tortuga1667/compiled.c) with
 the system C compiler.
 
-Everything else is declared in pyproject.toml. The client needs Node.js 18 or newer and npm;
-without them the package installs without its browser pages, and `buccaneer serve` says how
-to get them. Without a C compiler the package installs without the compiled parts: Cartagena
-plays in pure Python (`buccaneer games` says which), and so do the two heuristics. With
-BUCCANEER_REQUIRE_CLIENT=1 and BUCCANEER_REQUIRE_KERNEL=1 (the project's own test command) a
-failed build fails the install instead.
+Everything else is declared in pyproject.toml. The client needs Node.js 20.19+ or 22.12+ (what
+its build tools, Vite and TypeScript, require) and npm. A client that cannot be built fails the
+install with the reason, because pip shows a successful build's messages to nobody and a
+server without its pages is not what anyone asked for; BUCCANEER_NO_CLIENT=1 installs without
+the browser pages on purpose (`buccaneer serve` then says how to get them). The client left
+from an earlier build is removed first, so a package never ships a stale client. Without a C
+compiler the package installs without the compiled parts: Cartagena plays in pure Python
+(`buccaneer games` says which), and so do the two heuristics; with BUCCANEER_REQUIRE_KERNEL=1
+(the project's own test command) a failed compile fails the install instead.
 """
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import shutil
@@ -26,26 +30,57 @@ from setuptools.command.build_py import build_py
 HERE = Path(__file__).resolve().parent
 WEB = HERE / "web"
 STATIC = HERE / "src" / "buccaneer" / "server" / "static"
+SKIP = "BUCCANEER_NO_CLIENT"
+
+
+def node_floors() -> tuple[tuple[int, int], ...]:
+    """The oldest Node.js (major, minor) of each line the client's build tools run on, read
+    from web/package.json's `engines` (`^20.19.0 || >=22.12.0`): declared there once."""
+    try:
+        wanted = json.loads((WEB / "package.json").read_text(encoding="utf-8"))["engines"]["node"]
+    except (OSError, ValueError, KeyError):
+        return ()
+    return tuple(sorted((int(a), int(b)) for a, b in re.findall(r"(\d+)\.(\d+)", wanted)))
+
+
+NODE_FLOORS = node_floors()
+NODE_WANTED = "Node.js " + " or ".join(f"{a}.{b}+" for a, b in NODE_FLOORS)
+
+
+def node_version_ok(version: tuple[int, int]) -> bool:
+    """Whether Node `version` (major, minor) is one the client's build tools support: at or
+    above the floor of its line, or a line newer than the last floor's."""
+    major, minor = version
+    if not NODE_FLOORS:
+        return True
+    for floor_major, floor_minor in NODE_FLOORS:
+        if major == floor_major:
+            return minor >= floor_minor
+    return major > NODE_FLOORS[-1][0]
 
 
 def node_ok() -> str | None:
     """Why the client cannot be built here (None: it can)."""
     node, npm = shutil.which("node"), shutil.which("npm")
     if node is None or npm is None:
-        return "Node.js and npm are not installed"
+        return f"Node.js and npm are not installed (the client needs {NODE_WANTED})"
     version = subprocess.run(
         [node, "--version"], check=False, capture_output=True, text=True
-    ).stdout
-    match = re.match(r"v(\d+)", version.strip())
-    if match is None or int(match.group(1)) < 18:
-        return f"Node.js {version.strip() or '?'} is older than 18"
+    ).stdout.strip()
+    match = re.match(r"v(\d+)\.(\d+)", version)
+    if match is None or not node_version_ok((int(match.group(1)), int(match.group(2)))):
+        return f"Node.js {version or '?'} is too old: the client's build tools need {NODE_WANTED}"
     return None
 
 
 def build_client() -> None:
     if not (WEB / "package.json").is_file():
         return  # an sdist without the client's sources
-    required = os.environ.get("BUCCANEER_REQUIRE_CLIENT") == "1"
+    # Whatever an earlier build left goes first: a package ships the client built now or none.
+    shutil.rmtree(STATIC, ignore_errors=True)
+    if os.environ.get(SKIP) == "1":
+        print(f"buccaneer: building without the browser client ({SKIP}=1)", file=sys.stderr)
+        return
     why = node_ok()
     if why is None:
         npm = shutil.which("npm") or "npm"
@@ -58,12 +93,18 @@ def build_client() -> None:
         try:
             subprocess.run([npm, "ci", "--no-audit", "--no-fund"], cwd=WEB, check=True)
             subprocess.run([npm, "run", "build"], cwd=WEB, check=True, env=env)
-            return
         except (OSError, subprocess.CalledProcessError) as exc:
             why = f"the client's build failed ({exc})"
-    if required:
-        raise SystemExit(f"buccaneer: cannot build the browser client: {why}")
-    print(f"buccaneer: building without the browser client: {why}", file=sys.stderr)
+        else:
+            if (STATIC / "index.html").is_file():
+                return
+            why = f"the client's build wrote no {STATIC / 'index.html'}"
+    raise SystemExit(
+        f"buccaneer: cannot build the browser client: {why}.\n"
+        f"Install {NODE_WANTED} with npm (https://nodejs.org) and install again, or set "
+        f"{SKIP}=1 to install without the browser pages (the engines, bots, the command line "
+        "and the server's API work without them)."
+    )
 
 
 class BuildPyWithClient(build_py):

@@ -56,8 +56,8 @@ def ensure_chromium() -> str:
 def playwright() -> Iterator[Playwright]:
     if not client_built():
         pytest.fail(
-            f"the browser client is not built in {STATIC}: install Node.js 18+ and npm, "
-            "then pip install -e . (it runs the client build)"
+            f"the browser client is not built in {STATIC}: install Node.js 20.19+ or 22.12+ "
+            "and npm, then pip install -e . (it runs the client build)"
         )
     with sync_playwright() as p:
         yield p

@@ -24,6 +24,7 @@ from buccaneer.cli_support.common import CliError, parse_options, progress_bar
 from buccaneer.cli_support.ladder_tables import head_to_head_table, ratings_table
 from buccaneer.cli_support.tournament import parse_player_counts
 from buccaneer.core import GAMES, GameSpec, OptionError, get_spec, load
+from buccaneer.core.optional import NO_PLOTS, can_plot
 from buccaneer.sim import ladder_run
 from buccaneer.sim.games import Entrant, GameResult
 from buccaneer.sim.ladder import LEARNED, STANDARD
@@ -239,10 +240,13 @@ def run_ladder(args: LadderArgs, console: Console, err: Console) -> bool:
         console.print(ratings_table(title, report, data["levels"].get(game, [])))
         console.print(head_to_head_table(title, report))
     new = len(ladder.done) - resumed
+    outputs = [name for name in ladder_run.OUTPUTS if (folder / name).is_file()]
     console.print(
         Text(
             f"{new} games played now, {resumed} kept from before: {len(ladder.done)} of "
-            f"{len(ladder.slots)}. Outputs in {folder}: " + ", ".join(ladder_run.OUTPUTS),
+            f"{len(ladder.slots)}. Outputs in {folder}: "
+            + ", ".join(outputs)
+            + ("" if can_plot() else f" ({NO_PLOTS})"),
         ),
         soft_wrap=True,
     )

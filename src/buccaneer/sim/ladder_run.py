@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from buccaneer.core import OptionError, get_spec, load
+from buccaneer.core.optional import can_plot
 from buccaneer.sim.backends import run
 from buccaneer.sim.games import Entrant, GameJob, GameResult, run_job
 from buccaneer.sim.ladder import Slot, levels, schedule
@@ -247,5 +248,5 @@ def write_outputs(ladder: Ladder, data: dict[str, Any], folder: Path) -> None:
     ordered = [(game, r) for game in ladder.fields for r in ladder.results(game)]
     write_atomic(folder / "games.csv", games_csv(ordered))
     played = {game: r for game, r in reports.items() if r["games"]}
-    if played:
+    if played and can_plot():  # without matplotlib the ladder is whole but for its picture
         plot_ratings(played, data["titles"], folder / "ratings.png")

@@ -10,10 +10,12 @@ from __future__ import annotations
 import base64
 import html
 import io
+from collections.abc import Callable
 from typing import Any
 
 import numpy as np
 
+from buccaneer.core.optional import NO_PLOTS, can_plot
 from buccaneer.sim.analysis.measures import pct
 from buccaneer.sim.analysis.tables import Table
 
@@ -40,17 +42,20 @@ def render(figures: dict[str, Any], games: Table, replays: list[dict[str, Any]],
                 f"<li>{setting['unfinished']} games hit the action limit and are left out.</li>"
             )
         parts.append("</ul>")
-    parts += ["<h2>Who wins: by seat and by start position</h2>", _img(_positions_plot(settings))]
+    parts += [
+        "<h2>Who wins: by seat and by start position</h2>",
+        _picture(lambda: _positions_plot(settings)),
+    ]
     for setting in settings:
         parts.append(_seat_table(setting))
-    parts += ["<h2>How long games last</h2>", _img(_length_plot(settings, games))]
+    parts += ["<h2>How long games last</h2>", _picture(lambda: _length_plot(settings, games))]
     parts.append(_length_table(settings))
     parts += [
         "<h2>Leaders and comebacks</h2>",
         "<p>A seat leads by the game's own measure of who is ahead. One side leads when one seat "
         "does, or in a team game the seats of one team; a tie between sides is no leader. A "
         "comeback is a game the leading side at that point did not win.</p>",
-        _img(_leaders_plot(settings)),
+        _picture(lambda: _leaders_plot(settings)),
         _leaders_table(settings),
     ]
     team_settings = [s for s in settings if s.get("teams")]
@@ -291,6 +296,14 @@ def _pyplot() -> Any:
     import matplotlib.pyplot as plt  # noqa: PLC0415
 
     return plt
+
+
+def _picture(draw: Callable[[], Any]) -> str:
+    """A plot as an embedded PNG, or (without matplotlib: the `plots` extra) a line saying
+    why it is not there; the tables beside it hold the same figures."""
+    if not can_plot():
+        return f"<p><em>{_e(NO_PLOTS)}</em></p>"
+    return _img(draw())
 
 
 def _img(fig: Any) -> str:

@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from buccaneer.core import get_spec
+from buccaneer.core.optional import NO_PLOTS, can_plot
 from buccaneer.sim.analysis import measures, report, tables
 from buccaneer.sim.analysis.plan import Plan
 from buccaneer.sim.analysis.store import Store
@@ -78,6 +79,8 @@ def write_report(plan: Plan, store: Store) -> tuple[dict[str, Any], list[str]]:
     folder = store.folder
     built = tables.build(plan, store.load_all())
     missing = tables.write(folder, built)
+    if not can_plot():
+        missing.append(f"the report's plots ({NO_PLOTS})")
     figures = measures.figures(plan, built)
     replays = _replays(plan, built, folder)
     figures["replays"] = replays
