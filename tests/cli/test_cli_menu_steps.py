@@ -1,7 +1,7 @@
 """Long menus in two steps (issue 11, item 18): Tortuga 1667's "point at two event cards for
 another pirate to reveal one" is up to 10 pairs times 8 pirates in one turn. At the terminal a
-person picks the pair first, then the pirate, and can go back; the engine's actions stay as
-they are."""
+person picks the pirate first, then the pair (so the first step stays short with the turn's
+looks and reveals grouped too), and can go back; the engine's actions stay as they are."""
 
 from __future__ import annotations
 
@@ -51,28 +51,31 @@ def menu_lines(text: str) -> list[str]:
     return [line for line in text.splitlines() if re.match(r"^\s*\d+\. ", line)]
 
 
-def test_pointing_is_chosen_pair_first_then_pirate() -> None:
+def test_pointing_is_chosen_pirate_first_then_pair() -> None:
     play, out, _ = session([])
     points = [a for a in play.state.legal_actions(0) if isinstance(a, Point)]
     assert len(points) == 50, "10 pairs of event cards times 5 other pirates"
     play.run()
     first = menu_lines(out.getvalue())
-    assert len(first) == len(play.state.legal_actions(0)) - 50 + 10
-    assert not [line for line in first if "reveals one" in line], "no pirate at the first step"
-    assert sum("point at cards" in line for line in first) == 10
+    groups = {play.state.menu_group(a, 0) for a in play.state.legal_actions(0)} - {None}
+    ungrouped = [a for a in play.state.legal_actions(0) if play.state.menu_group(a, 0) is None]
+    assert len(first) == len(groups) + len(ungrouped) == 10
+    assert not [line for line in first if "reveals one" in line], "no pair at the first step"
+    assert sum("point at two event cards for Pirate" in line for line in first) == 5
 
 
-def test_the_second_step_names_the_pirate_and_can_go_back() -> None:
-    state = session([])[0].state
-    legal = state.legal_actions(0)
-    before = next(i for i, action in enumerate(legal) if isinstance(action, Point))
-    pair = before + 3  # the third pair: cards 1 and 4
-    play, out, prompts = session([str(pair), "0", str(pair), "4"])
+def test_the_second_step_names_the_pair_and_can_go_back() -> None:
+    play, out, _ = session([])
+    play.run()
+    pirate5 = next(
+        int(line.split(".")[0]) for line in menu_lines(out.getvalue()) if "for Pirate 5 " in line
+    )
+    play, out, prompts = session([str(pirate5), "0", str(pirate5), "3"])
     play.run()
     text = out.getvalue()
-    second = text[text.index("point at cards 1 and 4 for another pirate to reveal one:") :]
+    second = text[text.index("point at two event cards for Pirate 5 to reveal one:") :]
     assert "0. back to the first choice" in second
-    assert "4. point at cards 1 and 4: Pirate 5 reveals one" in second
-    assert prompts[:4] == ["Your move [1-29]: ", "Which one [0-5]: "] * 2, "back, then chose"
+    assert "3. point at cards 1 and 4: Pirate 5 reveals one" in second
+    assert prompts[:4] == ["Your move [1-10]: ", "Which one [0-10]: "] * 2, "back, then chose"
     log = [event.text for event in play.state.log_for(0)]
     assert "Pirate 1 points at event cards 1 and 4: Pirate 5 must reveal one." in log

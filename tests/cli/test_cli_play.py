@@ -120,16 +120,17 @@ def test_the_human_may_sit_elsewhere_and_sees_only_their_seat(
 
 
 def test_hot_seat_hands_over_between_humans(invoke: Invoke, viewed: list[int | None]) -> None:
-    # Both humans end their turn at once (the last menu entry); the second needs a hand-over.
+    # Both humans end their turn at once (the last menu entry); each sits down behind a
+    # hand-over screen, the first one too.
     state = buccaneer.load(GAME, players=2, seed=8)
     last = len(state.legal_actions(0))
     result = invoke(
         ["play", GAME, "--players", "2", "--seed", "8", "--bots", "human"],
-        input=f"{last}\n\nq\n",
+        input=f"\n{last}\n\nq\n",
     )
     assert result.exit_code == 0
     out = result.stdout
-    assert "Pass the terminal to Blue" in out
+    assert out.index("Pass the terminal to Red") < out.index("Your move (Red)")
     assert out.index("Pass the terminal to Blue") < out.index("Your move (Blue)")
     assert viewed == [0, 1]
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -58,6 +59,20 @@ def test_a_single_record_file_from_play(invoke: Invoke, tmp_path: Path) -> None:
     assert "unfinished after 2 actions" in result.stdout
 
 
+def test_actions_are_numbered_from_one(invoke: Invoke, tmp_path: Path) -> None:
+    """As `verify` and the browser count them: the first action is 1, the last the total."""
+    state = buccaneer.load(GAME, players=2, seed=7)
+    for _ in range(3):
+        seat = state.to_move()[0]
+        state.apply(seat, state.legal_actions(seat)[0])
+    path = tmp_path / "game.json"
+    path.write_text(state.record().to_json())
+    result = invoke(["replay", str(path), "--no-step"])
+    assert result.exit_code == 0, result.output
+    numbers = [int(n) for n in re.findall(r"^\s*(\d+)\. ", result.stdout, re.MULTILINE)]
+    assert sorted(set(numbers)) == [1, 2, 3], result.stdout
+
+
 def test_step_mode_stops_on_q(invoke: Invoke, jsonl: Path) -> None:
     result = invoke(["replay", str(jsonl), "--step"], input="\n\nq\n")
     assert result.exit_code == 0, result.output
@@ -99,5 +114,5 @@ def test_an_illegal_record_action_is_named_by_index(invoke: Invoke, tmp_path: Pa
     path.write_text(json.dumps(data))
     result = invoke(["replay", str(path), "--no-step"])
     assert result.exit_code == 2
-    assert "record action 1" in result.stderr
+    assert "record action 2 of 2" in result.stderr, "counted from 1, as verify counts"
     assert "Traceback" not in result.output

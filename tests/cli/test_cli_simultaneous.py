@@ -13,16 +13,17 @@ def test_hot_seat_humans_choose_in_turn_without_seeing_each_other(
     invoke: Invoke, pennies: str, tmp_path: Path
 ) -> None:
     save = tmp_path / "game.json"
-    # Round 1: P0 heads, [hand over] P1 tails; round 2: [hand over] P0 tails, [hand over] P1 1.
-    answers = "1\n\n2\n\n2\n\n1\n"
+    # [hand over] round 1: P0 heads, [hand over] P1 tails; round 2: [hand over] P0 tails,
+    # [hand over] P1 heads.
+    answers = "\n1\n\n2\n\n2\n\n1\n"
     args = ["play", pennies, "--bots", "human", "--seed", "1", "--save", str(save)]
     result = invoke(args, input=answers)
     assert result.exit_code == 0, result.output
     out = result.stdout
-    assert out.count("Pass the terminal to") == 3
+    assert out.count("Pass the terminal to") == 4
     # Whoever sits at the terminal never reads the other human's secret choice.
-    segments = out.split("Pass the terminal to ")
-    sitting = ["P0"] + [segment[:2] for segment in segments[1:]]
+    segments = out.split("Pass the terminal to ")[1:]
+    sitting = [segment[:2] for segment in segments]
     for name, segment in zip(sitting, segments, strict=True):
         other = "P1" if name == "P0" else "P0"
         assert f"{other} chose" not in segment, segment

@@ -8,7 +8,7 @@ import os
 import secrets
 import stat
 import tempfile
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
@@ -17,6 +17,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 
 from buccaneer.agents.spec import AgentSpec, parse_agent, parse_value
 from buccaneer.core import GameRecord, GameSpec, OptionError, State, get_spec, load
+from buccaneer.core.fairness import result_of
 from buccaneer.core.schema import json_problem
 from buccaneer.sim.tournament import FORMAT as TOURNAMENT_FORMAT
 
@@ -142,8 +143,15 @@ def prepare_save(path: Path, flag: str = "--save") -> None:
 
 def save_record(path: Path, state: State) -> int:
     """The game so far as a one-record JSON file; the number of actions it holds. `OSError`
-    becomes a `CliError`."""
+    becomes a `CliError`.
+
+    A finished game's record also states its result (scores, winners, the log's digest), as a
+    server's record does, so `buccaneer verify` can check that the replayed game ends so; it is
+    added here, once, rather than by `State.record()`, which search and simulations call often.
+    """
     record = state.record()
+    if state.is_over():
+        record = replace(record, result=result_of(state))
     try:
         write_atomic(path, record.to_json(indent=1) + "\n")
     except OSError as exc:

@@ -198,13 +198,19 @@ class PlaySession:
 
     def _handover(self, seat: int) -> None:
         """Between two humans: hide the last one's screen, wait for the next to sit down."""
-        if self.console.is_terminal:
-            self.console.clear()
+        self._wipe()
         self.console.rule(Text(f"Pass the terminal to {self._name(seat)}"))
         if self.read(f"{self._name(seat)}, press Enter when ready (q to quit): ") is None:
             raise Quit
+        self._wipe()
+
+    def _wipe(self) -> None:
+        """Clear the screen and the terminal's scrollback too (ESC [3J): the next person must
+        not scroll up to the last one's secret dice or loyalty card."""
         if self.console.is_terminal:
             self.console.clear()
+            self.console.file.write("\x1b[3J")
+            self.console.file.flush()
 
     def _entries(self, seat: int, actions: list[Action]) -> list[Entry]:
         """The first-step menu: each action on its own line, except that actions the game
@@ -226,9 +232,15 @@ class PlaySession:
         ]
 
     def _show(self, seat: int, entries: list[Entry]) -> None:
+        """The seat's news, then its board right above its menu.
+
+        The news comes first: with one human it has streamed in as it happened, but after a
+        hot-seat hand-over it is everything since this seat last looked, often more lines than
+        the board, and printed between the board and the menu it pushed the board off the top
+        of the freshly cleared screen, so the next person saw the menu without the board."""
+        self._flush_log(seat)
         self.console.rule(Text(f"{self._name(seat)} (seat {seat})"))
         self.console.print(self.spec.render(self.state.view(seat)))
-        self._flush_log(seat)
         self._menu([entry.label for entry in entries])
 
     def _menu(self, labels: list[str], back: bool = False) -> None:
@@ -252,7 +264,9 @@ class PlaySession:
         )
 
     def _ask(self, seat: int) -> Action:
-        if len(self.humans) > 1 and self.last_human not in (None, seat):
+        # With several people at the terminal every turn of a new one starts behind a
+        # hand-over screen, the first one's too: the intro is shared, their secrets are not.
+        if len(self.humans) > 1 and self.last_human != seat:
             self._handover(seat)
         self.last_human = seat
         actions = self.state.legal_actions(seat)

@@ -78,7 +78,7 @@ def replay_record(
     stopped_after: int | None = None
     for index in range(total):
         _apply(state, spec, record, index)
-        flush(f"{index:>4}. ")
+        flush(f"{index + 1:>4}. ")  # counted from 1, as verify and the browser count actions
         if read is not None and index + 1 < total and not _pause(state, spec, console, read, seat):
             stopped_after = index + 1
             break
@@ -99,12 +99,14 @@ def replay_record(
 
 
 def _apply(state: State, spec: GameSpec, record: GameRecord, index: int) -> None:
+    """Apply the record's action `index` (0-based); a refusal names it counted from 1, as the
+    replay's numbered lines and `buccaneer verify` do."""
     actor, action_json = record.actions[index]
     try:
         state.apply(actor, spec.action_from_json(action_json))
     except IllegalAction as exc:
         raise CliError(
-            f"record action {index} of {len(record.actions)} ({action_json}) by seat {actor} "
+            f"record action {index + 1} of {len(record.actions)} ({action_json}) by seat {actor} "
             f"cannot be applied: {exc}"
         ) from None
 

@@ -33,12 +33,24 @@ from buccaneer.games.tortuga1667.fields import Fields
 from buccaneer.games.tortuga1667.log import CARD_TITLES, DESTINATION_WORDS, PLACE_WORDS
 
 
-def menu_group(action: Action) -> str | None:
-    """Pointing at two cards for another pirate to reveal is up to 10 pairs times 8 pirates: a
-    person picks the pair first, then the pirate."""
+def menu_group(state: Fields, action: Action) -> str | None:
+    """The first step of a menu for a person, as the browser's board asks it: a turn offers 10
+    pairs to look at, 5 cards to reveal and 10 pairs times up to 8 pirates to point at, which
+    flat were 27 lines and more, so each kind is one line and its cards come at the second step.
+    Pointing is split by the pirate (at most 8 lines, 10 pairs each), since one line for it
+    would open up to 80 (a pair first, then the pirate, made 10 lines of the first step).
+    Marooning is one line whatever the crew, and a Letter of Marque names the pirate first,
+    then the ship, as the board is clicked."""
+    if isinstance(action, Look):
+        return "look at two event cards…"
+    if isinstance(action, Reveal):
+        return "reveal an event card…"
     if isinstance(action, Point):
-        a, b = action.slots
-        return f"point at cards {a + 1} and {b + 1} for another pirate to reveal one…"
+        return f"point at two event cards for {state.name(action.target)} to reveal one…"
+    if isinstance(action, Maroon):
+        return "maroon a pirate…"
+    if isinstance(action, MarqueMove):
+        return f"put {state.name(action.seat)} aboard a ship…"
     return None
 
 

@@ -80,7 +80,7 @@ class Tortuga1667State(Rules):
         return describe(self, action, seat)
 
     def menu_group(self, action: Action, seat: int | None = None) -> str | None:
-        return menu_group(action)
+        return menu_group(self, action)
 
     def format_event(self, raw: tuple[Any, ...]) -> list[Event]:
         return format_event(self, raw)
