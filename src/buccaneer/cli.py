@@ -40,6 +40,7 @@ from buccaneer.cli_support.common import (
     save_record,
     start_game,
 )
+from buccaneer.cli_support.extras import needs_extra
 from buccaneer.cli_support.play import PlaySession, console_reader
 from buccaneer.cli_support.replay import replay_record
 from buccaneer.cli_support.simulate import summary_tables
@@ -52,6 +53,7 @@ from buccaneer.cli_support.tournament import (
 )
 from buccaneer.cli_support.verify import show_verdict, verify_file
 from buccaneer.core import IllegalAction, OptionError, get_spec
+from buccaneer.core.optional import NO_PLOTS, can_plot
 from buccaneer.sim.analysis.report import text_summary as analysis_summary
 from buccaneer.sim.analysis.run import analyze as run_analysis
 from buccaneer.sim.plot import plot
@@ -584,8 +586,8 @@ def train(
         int, typer.Option("--max-actions", min=1, help="Cut a game after this many actions.")
     ] = 1500,
 ) -> None:
-    """Train GAME's policy and value network (expert iteration; needs the extra: pip install
-    "buccaneer[train]"). Writes checkpoints, curves.png and policy.npz to --out.
+    r"""Train GAME's policy and value network (expert iteration; needs the extra: pip install
+    "buccaneer\[train]"). Writes checkpoints, curves.png and policy.npz to --out.
 
     Example: buccaneer train cartagena --minutes 30 --out runs/cartagena
     """
@@ -737,11 +739,13 @@ def tournament(
         planned.save(results_path)
         data = planned.to_json()
         title = f"{spec.title} tournament: {len(planned.results)} games"
-        plot(data["summary"], planned.labels, title, plot_path)
+        if can_plot():
+            plot(data["summary"], planned.labels, title, plot_path)
     console = _console()
     for table in report_tables(data):
         console.print(table)
-    console.print(Text(f"Results: {results_path}  Plot: {plot_path}"), soft_wrap=True)
+    pictured = f"Plot: {plot_path}" if can_plot() else f"({NO_PLOTS})"
+    console.print(Text(f"Results: {results_path}  {pictured}"), soft_wrap=True)
     if planned.interrupted:
         _err_console().print(
             Text(
@@ -928,9 +932,21 @@ def serve(
     public_url: Annotated[
         str | None,
         typer.Option(
-            help="The address people use, for invite links.", envvar="BUCCANEER_PUBLIC_URL"
+            help="The address people use (https://games.example.org), for every link the "
+            "server gives or sends. Unset: links given to a browser use the address it used; "
+            "email and webhook links use http://HOST:PORT.",
+            envvar="BUCCANEER_PUBLIC_URL",
         ),
     ] = None,
+    trusted_proxies: Annotated[
+        str,
+        typer.Option(
+            help="Reverse proxies whose X-Forwarded-For/-Proto headers are believed: "
+            "comma-separated addresses or networks, * for any, '' for none "
+            '(docs/server.md, "Behind a reverse proxy").',
+            envvar="BUCCANEER_TRUSTED_PROXIES",
+        ),
+    ] = "127.0.0.1,::1",
     operator_token: Annotated[
         str | None,
         typer.Option(
@@ -949,7 +965,7 @@ def serve(
     smtp_url: Annotated[
         str | None,
         typer.Option(
-            help="smtp://[user:pass@]host:port (smtps:// for TLS): send notification emails "
+            help="smtp://\\[user:pass@]host:port (smtps:// for TLS): send notification emails "
             '(docs/server.md, "Notifications"); none: no email.',
             envvar="BUCCANEER_SMTP_URL",
         ),
@@ -974,14 +990,21 @@ def serve(
         ),
     ] = None,
 ) -> None:
-    """Run the game server: people and bots at one table over the network (docs/server.md)."""
-    # The server's libraries load only for the commands that need them: every other
-    # command starts as fast as before.
-    from buccaneer.cli_support.serve import check_settings, env_limits, run_server  # noqa: PLC0415
-    from buccaneer.server.settings import Settings  # noqa: PLC0415
-    from buccaneer.server.webclient import HOW_TO_GET, client_built  # noqa: PLC0415
-
+    r"""Run the game server: people and bots at one table over the network (docs/server.md).
+    Needs the server extra: pip install "buccaneer\[server]"."""
     with _people_errors():
+        # The server's libraries (the `server` extra) load only for the commands that need
+        # them: every other command starts as fast as before, and works without them.
+        with needs_extra("server", "buccaneer serve"):
+            from buccaneer.cli_support.serve import (  # noqa: PLC0415
+                check_settings,
+                env_limits,
+                run_server,
+                start_lines,
+            )
+            from buccaneer.server.settings import Settings  # noqa: PLC0415
+            from buccaneer.server.webclient import client_built  # noqa: PLC0415
+
         settings = check_settings(
             Settings(
                 database_url=database_url or "",
@@ -996,20 +1019,18 @@ def serve(
                 smtp_url=smtp_url or None,
                 mail_from=mail_from,
                 webhook_private=webhook_private,
+                trusted_proxies=trusted_proxies,
             ),
             [*env_limits(), *(setting or [])],
         )
 
         def announce(s: Settings) -> None:
-            _console().print(
-                f"buccaneer {buccaneer.__version__} serving at [bold]{s.base_url}[/] "
-                f"(API: {s.base_url}/docs; tables in {s.database_url})",
-                soft_wrap=True,
-            )
-            if not client_built():
-                _console().print(f"No browser pages: {HOW_TO_GET}.", soft_wrap=True)
+            console = _console()
+            for line in start_lines(s, client_built()):
+                console.print(line, soft_wrap=True)
 
-        run_server(settings, announce)
+        with needs_extra("server", "buccaneer serve"):
+            run_server(settings, announce)
 
 
 admin_app = typer.Typer(
@@ -1034,9 +1055,9 @@ def admin_grant(
     database_url: DatabaseOption = None,
 ) -> None:
     """Make an account an admin: its session opens the admin page at /admin."""
-    from buccaneer.cli_support.backup import set_role  # noqa: PLC0415
+    with _people_errors(), needs_extra("server", "buccaneer admin"):
+        from buccaneer.cli_support.backup import set_role  # noqa: PLC0415
 
-    with _people_errors():
         set_role(database_url, name, "admin")
     _console().print(Text(f"{name} is an admin now."))
 
@@ -1047,9 +1068,9 @@ def admin_revoke(
     database_url: DatabaseOption = None,
 ) -> None:
     """Make an admin a player again."""
-    from buccaneer.cli_support.backup import set_role  # noqa: PLC0415
+    with _people_errors(), needs_extra("server", "buccaneer admin"):
+        from buccaneer.cli_support.backup import set_role  # noqa: PLC0415
 
-    with _people_errors():
         set_role(database_url, name, "player")
     _console().print(Text(f"{name} is not an admin any more."))
 
@@ -1065,9 +1086,9 @@ def backup(
 
     Example: buccaneer backup server.jsonl.gz --database-url postgresql+psycopg://u@h/db
     """
-    from buccaneer.cli_support.backup import write_backup  # noqa: PLC0415
+    with _people_errors(), needs_extra("server", "buccaneer backup"):
+        from buccaneer.cli_support.backup import write_backup  # noqa: PLC0415
 
-    with _people_errors():
         counts = write_backup(database_url, file)
     _console().print(Text(f"{sum(counts.values())} rows of {len(counts)} tables in {file}"))
 
@@ -1083,9 +1104,9 @@ def restore(
     """Load a backup into a database (stop the server first): refused when the database
     holds data unless --force, which wipes it. The schema is brought to the newest; the
     server then resumes every table from its action log."""
-    from buccaneer.cli_support.backup import read_backup  # noqa: PLC0415
+    with _people_errors(), needs_extra("server", "buccaneer restore"):
+        from buccaneer.cli_support.backup import read_backup  # noqa: PLC0415
 
-    with _people_errors():
         counts = read_backup(database_url, file, force=force)
     _console().print(Text(f"restored {sum(counts.values())} rows of {len(counts)} tables"))
 
@@ -1105,7 +1126,7 @@ def connect(
     quiet: Annotated[bool, typer.Option(help="Print only the result.")] = False,
 ) -> None:
     """Play a seat of a remote table with an agent (yours can face people this way)."""
-    from buccaneer.cli_support.serve import connect as run_connect  # noqa: PLC0415
+    from buccaneer.cli_support.connect import connect as run_connect  # noqa: PLC0415
 
     console = _console()
 

@@ -1,4 +1,4 @@
-"""`buccaneer serve` and `buccaneer connect`: the server and a remote seat, from the shell.
+"""`buccaneer serve`: the server, from the shell (`buccaneer connect` is in `connect.py`).
 
 The server's options become one `Settings`; the database is migrated once here, before any
 worker starts, and the settings reach uvicorn's worker processes in an environment variable.
@@ -6,26 +6,26 @@ worker starts, and the settings reach uvicorn's worker processes in an environme
 
 from __future__ import annotations
 
-import asyncio
+import errno
+import ipaddress
 import os
-import random
+import socket
 from collections.abc import Mapping, Sequence
 from dataclasses import fields, replace
 from typing import Any
+from urllib.parse import urlsplit
 
 import uvicorn
-from rich.console import Console
 from rich.text import Text
 
-from buccaneer.agents.spec import HUMAN
+import buccaneer
 from buccaneer.cli_support.common import CliError
-from buccaneer.cli_support.play import console_reader
-from buccaneer.core import get_spec
-from buccaneer.server.client import ClientError, Decide, Outcome, SeatClient, agent_decider
+from buccaneer.core.optional import install_hint
 from buccaneer.server.logs import FORMATS
 from buccaneer.server.migrate import upgrade
 from buccaneer.server.settings import ENV, LIMITS, Settings
 from buccaneer.server.storage import async_url
+from buccaneer.server.webclient import HOW_TO_GET
 
 
 def check_settings(settings: Settings, changes: Sequence[str] = ()) -> Settings:
@@ -45,6 +45,23 @@ def check_settings(settings: Settings, changes: Sequence[str] = ()) -> Settings:
         raise CliError(f"--port must be 1 to 65535, got {settings.port}")
     if settings.log_format not in FORMATS:
         raise CliError(f"--log-format must be one of {', '.join(FORMATS)}")
+    if settings.public_url is not None:
+        parts = urlsplit(settings.public_url)
+        if parts.scheme not in ("http", "https") or not parts.netloc or parts.query:
+            raise CliError(
+                f"--public-url must be an http:// or https:// address such as "
+                f"https://games.example.org, got {settings.public_url!r}"
+            )
+    for proxy in filter(None, (p.strip() for p in settings.trusted_proxies.split(","))):
+        if proxy == "*":
+            continue
+        try:
+            ipaddress.ip_network(proxy, strict=False)
+        except ValueError:
+            raise CliError(
+                f"--trusted-proxies: {proxy!r} is not an IP address or network "
+                "(e.g. 127.0.0.1,10.0.0.0/8; * for any)"
+            ) from None
     return settings
 
 
@@ -80,10 +97,15 @@ def apply_changes(settings: Settings, changes: Sequence[str]) -> Settings:
 
 
 def run_server(settings: Settings, announce: Any) -> None:
+    """Check everything the server needs before saying it serves (the database, Redis, the
+    port), each failure one line; then serve until stopped."""
     try:
         upgrade(settings.database_url)
     except Exception as exc:  # an unreachable database, a file we may not write
-        raise CliError(f"cannot open the database: {str(exc).splitlines()[0]}") from None
+        raise CliError(f"cannot open the database: {database_problem(exc)}") from None
+    if settings.redis_url:
+        check_redis(settings.redis_url)
+    check_port(settings.host, settings.port)
     os.environ[ENV] = settings.to_env()
     announce(settings)
     uvicorn.run(
@@ -96,44 +118,79 @@ def run_server(settings: Settings, announce: Any) -> None:
         # Messages are small; compressing each costs the server more CPU and memory than it
         # saves on the wire.
         ws_per_message_deflate=False,
+        # The app applies the trusted proxies' headers itself (Settings.trusted_proxies).
+        proxy_headers=False,
         log_level="warning",
     )
 
 
-def human_decider(console: Console) -> Decide:
-    """A person at the terminal plays the remote seat: the board drawn from the seat's view,
-    the offered moves in the server's words, a number typed."""
-    read = console_reader(console)
+def start_lines(settings: Settings, client_built: bool) -> list[Text]:
+    """What `buccaneer serve` says once every check has passed: where it serves, and what a
+    stranger would otherwise find out the hard way (no links that reach other machines, no
+    browser pages)."""
+    s = settings
+    everywhere = " (every address of this machine)" if s.host in ("0.0.0.0", "::") else ""
+    lines = [
+        Text.assemble(
+            f"buccaneer {buccaneer.__version__} serving at ",
+            (s.base_url, "bold"),
+            f"{everywhere} (API: {s.base_url}/docs; tables in {s.database_url})",
+        )
+    ]
+    if not s.public_url and not s.loopback_only:
+        lines.append(
+            Text(
+                f"Warning: listening on {s.host} without --public-url. Links given to a browser "
+                "use the address that browser used, but links in email and webhooks will read "
+                f"{s.base_url}, which other machines cannot reach: set --public-url to the "
+                "address people use (e.g. https://games.example.org).",
+                style="yellow",
+            )
+        )
+    if not client_built:
+        lines.append(Text(f"No browser pages: {HOW_TO_GET}."))
+    return lines
 
-    def decide(view: dict[str, Any], legal: list[dict[str, Any]], rng: random.Random) -> Any:
-        console.print(get_spec(view["game"]).render(view))
-        for i, choice in enumerate(legal, 1):
-            console.print(Text(f"{i}. {choice['text']}"))
-        while True:
-            line = read(f"Your move [1-{len(legal)}]: ")
-            if line is None:
-                raise ClientError("stopped")
-            if line.strip().isdigit() and 1 <= int(line) <= len(legal):
-                return legal[int(line) - 1]["action"]
-            console.print(Text(f"Type a number from 1 to {len(legal)}.", style="yellow"))
 
-    return decide
+def database_problem(exc: BaseException) -> str:
+    """The first line of why the database cannot be opened, with the cure where we know it."""
+    text = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
+    if isinstance(exc, ImportError) and "libpq" in text:
+        # Plain psycopg loads the system's libpq; the binary build brings its own.
+        return f"{text} (install libpq, or {install_hint('postgres-binary')})"
+    return text
 
 
-def connect(
-    url: str,
-    token: str | None,
-    *,
-    agent: str,
-    name: str | None,
-    on_message: Any,
-    console: Console,
-) -> Outcome:
+def check_redis(url: str) -> None:
+    """Redis answers at `url`, or one line saying why not (the workers need it to hear each
+    other's moves, so the server cannot start without it)."""
+    import redis  # noqa: PLC0415 - only a server with --redis-url needs it
+
     try:
-        decide = human_decider(console) if agent == HUMAN else agent_decider(agent)
-        client = SeatClient(url, token, decide, name=name, on_message=on_message)
-        if client.token is None:
-            raise CliError("give --seat-token (or an invite link with #token=...)")
-        return asyncio.run(client.run())
-    except ClientError as exc:
-        raise CliError(str(exc)) from None
+        client = redis.Redis.from_url(url, socket_connect_timeout=5, socket_timeout=5)
+        try:
+            client.ping()
+        finally:
+            client.close()
+    except (ValueError, redis.RedisError) as exc:
+        raise CliError(f"cannot reach Redis at {url}: {str(exc).splitlines()[0]}") from None
+
+
+def check_port(host: str, port: int) -> None:
+    """The address can be listened on (as uvicorn will, with SO_REUSEADDR), or one line saying
+    why not, before anything says the server is serving."""
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    with socket.socket(family, socket.SOCK_STREAM) as probe:
+        probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        try:
+            probe.bind((host, port))
+        except OSError as exc:
+            if exc.errno == errno.EADDRINUSE:
+                why = "the port is in use (another server? choose one with --port)"
+            elif exc.errno == errno.EACCES:
+                why = "permission denied (ports below 1024 need privileges; try --port 8000)"
+            elif exc.errno == errno.EADDRNOTAVAIL or isinstance(exc, socket.gaierror):
+                why = "this machine has no such address (--host)"
+            else:
+                why = exc.strerror or str(exc)
+            raise CliError(f"cannot listen on {host}:{port}: {why}") from None

@@ -18,9 +18,10 @@ from typing import Any
 
 from fastapi import FastAPI, WebSocket
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import JSONResponse
+from fastapi.responses import JSONResponse, Response
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.requests import Request
+from uvicorn.middleware.proxy_headers import ProxyHeadersMiddleware
 
 import buccaneer
 from buccaneer.core.schema import field_path, problem
@@ -38,7 +39,7 @@ from buccaneer.server import (
     logs,
     metrics,
 )
-from buccaneer.server.bots import BotRunner, make_pool
+from buccaneer.server.bots import BotPool, BotRunner, make_pool
 from buccaneer.server.collector import Collector
 from buccaneer.server.fanout import Fanout, RedisFanout
 from buccaneer.server.limits import Buckets, HttpLimits
@@ -54,7 +55,7 @@ from buccaneer.server.repository_notifications import NotificationStore
 from buccaneer.server.repository_queue import QueueRepository
 from buccaneer.server.settings import Settings
 from buccaneer.server.tables import Refused
-from buccaneer.server.webclient import add_client
+from buccaneer.server.webclient import add_client, not_found_page, wants_page
 
 log = logging.getLogger("buccaneer.server")
 
@@ -147,8 +148,8 @@ class Server:
         await self.fanout.stop()
         await self.masters.operator.close()
         await self.repository.close()
-        if self.own_pool:
-            self.pool.shutdown(wait=False, cancel_futures=True)
+        if isinstance(self.pool, BotPool) and self.own_pool:
+            self.pool.close()  # a worker in the middle of a long search is ended too
 
     # -- background work ----------------------------------------------------------------------
 
@@ -221,6 +222,10 @@ def create_app(
         + ": people and bots at one table. The live game runs over the WebSocket at /ws "
         "(docs/server.md).",
         lifespan=lifespan,
+        # FastAPI's pages load Swagger UI and ReDoc from a CDN; /docs is served from the
+        # package's own build instead (webclient.add_client). /openapi.json stays.
+        docs_url=None,
+        redoc_url=None,
     )
     app.state.server = server
 
@@ -237,7 +242,9 @@ def create_app(
         return JSONResponse({"error": "bad_request", "message": explain_request(exc)}, 422)
 
     @app.exception_handler(StarletteHTTPException)
-    async def http_error(_request: Request, exc: StarletteHTTPException) -> JSONResponse:
+    async def http_error(request: Request, exc: StarletteHTTPException) -> Response:
+        if exc.status_code == 404 and wants_page(request):
+            return not_found_page()  # a browser at an address that leads nowhere
         code = {404: "not_found", 405: "method_not_allowed"}.get(exc.status_code, "http_error")
         return JSONResponse(
             {"error": code, "message": str(exc.detail)}, exc.status_code, headers=exc.headers
@@ -271,7 +278,10 @@ def create_app(
         burst=settings.http_burst,
         max_body=settings.max_body,
     )
-    app.add_middleware(RequestLog)  # outermost: a request refused by the limits is logged too
+    app.add_middleware(RequestLog)  # a request refused by the limits is logged too
+    # Outermost: behind a trusted reverse proxy, the limits and the log see the client's own
+    # address, and links the scheme the browser used (docs/server.md, "Behind a reverse proxy").
+    app.add_middleware(ProxyHeadersMiddleware, trusted_hosts=settings.trusted_proxies)
     return app
 
 

@@ -9,6 +9,7 @@ keeps the states it has built, so a move costs the new actions only, not a repla
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import multiprocessing
 import random
@@ -98,9 +99,35 @@ def check_agent(text: str, max_seconds: float, max_iterations: int) -> str:
     return text
 
 
-def make_pool(workers: int) -> Executor:
-    # Processes started fresh ("spawn"): the server's threads and sockets are not forked.
-    return ProcessPoolExecutor(max_workers=workers, mp_context=multiprocessing.get_context("spawn"))
+class BotPool(ProcessPoolExecutor):
+    """The processes that think for bots. Processes are started fresh ("spawn"): the server's
+    threads and sockets are not forked into them.
+
+    `close` ends them at once: a server told to stop (SIGTERM) must not leave a worker
+    thinking through a 30-second search, nor the resource tracker that waits for it, running
+    on after the server is gone."""
+
+    def __init__(self, workers: int) -> None:
+        super().__init__(max_workers=workers, mp_context=multiprocessing.get_context("spawn"))
+
+    def close(self) -> None:
+        """Stop every worker now (a move being thought is lost; its table's bot is asked
+        again when a server next serves the table) and let the pool go."""
+        terminate = getattr(self, "terminate_workers", None)  # Python 3.14+
+        if terminate is not None:
+            terminate()
+        else:
+            # Before 3.14 the pool has no public way to end a busy worker; its processes are
+            # in `_processes` (pid -> Process), as they have been since Python 3.2.
+            processes: dict[int, Any] = getattr(self, "_processes", None) or {}
+            for process in list(processes.values()):
+                with contextlib.suppress(Exception):
+                    process.terminate()
+        self.shutdown(wait=True, cancel_futures=True)
+
+
+def make_pool(workers: int) -> BotPool:
+    return BotPool(workers)
 
 
 class BotRunner:

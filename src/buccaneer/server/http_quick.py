@@ -10,6 +10,7 @@ from fastapi import APIRouter, Depends, Header, Request
 from pydantic import Field, StrictBool, StrictFloat, StrictInt, StrictStr
 
 from buccaneer.core.schema import Shape
+from buccaneer.server.links import request_base
 from buccaneer.server.lobby import account_of, json_bodies_only, server_of
 from buccaneer.server.quickplay import DEFAULT_BOT, DEFAULT_WAIT, MAX_WAIT, MIN_WAIT, QuickPlay
 from buccaneer.server.schemas import AgentText, Printable
@@ -61,7 +62,8 @@ async def queue_status(
 ) -> dict[str, Any]:
     """Waiting (how long, how many) or seated (the table; the seat's token the first time)."""
     account = await signed_in(request, authorization)
-    return await quick_of(request).status(account[0])
+    base = request_base(request, server_of(request).settings)
+    return await quick_of(request).status(account[0], base=base)
 
 
 @router.delete("/quick")

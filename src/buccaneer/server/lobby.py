@@ -30,6 +30,7 @@ from buccaneer.server.auth import (
 )
 from buccaneer.server.bots import check_agent
 from buccaneer.server.clocks import ClockError, clock_settings
+from buccaneer.server.links import request_base, table_link, websocket_url
 from buccaneer.server.master import Masters, TableMaster
 from buccaneer.server.replays import replay_step
 from buccaneer.server.repository import Repository
@@ -235,13 +236,13 @@ async def create_table(
         rated=req.rated,
         created_by=account[0] if account else None,
     )
-    base = server.settings.base_url
+    base = request_base(request, server.settings)
     links = [
         {
             "seat": i,
             "mode": seats[i]["mode"],
             "token": token,
-            "invite": f"{base}/tables/{table_id}#token={token}",
+            "invite": table_link(base, table_id, token),
         }
         for i, token in tokens.items()
     ]
@@ -250,8 +251,8 @@ async def create_table(
         "seats": links,
         "me": next((link for link in links if link["mode"] == "me"), None),
         "open": [i for i, seat in enumerate(seats) if seat["mode"] == "open"],
-        "spectator": f"{base}/tables/{table_id}",
-        "websocket": base.replace("http", "ws", 1) + "/ws",
+        "spectator": table_link(base, table_id),
+        "websocket": websocket_url(base),
     }
 
 
@@ -324,12 +325,11 @@ async def join_table(
     master = await fresh_table(request, table_id)
     name = req.name if req.name is not None else (account[1] if account else None)
     seat, token = await master.join(name, account[0] if account else None, req.seat)
-    base = server.settings.base_url
     return {
         "table": table_id,
         "seat": seat,
         "token": token,
-        "invite": f"{base}/tables/{table_id}#token={token}",
+        "invite": table_link(request_base(request, server.settings), table_id, token),
     }
 
 

@@ -26,6 +26,7 @@ from buccaneer.core import OptionError, get_spec
 from buccaneer.server.auth import new_token, token_hash
 from buccaneer.server.bots import check_agent
 from buccaneer.server.clocks import clock_settings
+from buccaneer.server.links import table_link
 from buccaneer.server.master import DRAINING_MESSAGE, Masters
 from buccaneer.server.ratings import RATED_BOTS
 from buccaneer.server.repository_queue import QueueRepository
@@ -211,10 +212,13 @@ class QuickPlay:
             await self.step()
         return await self.status(account[0], pick_up=False)
 
-    async def status(self, account_id: int, pick_up: bool = True) -> dict[str, Any]:
+    async def status(
+        self, account_id: int, pick_up: bool = True, base: str | None = None
+    ) -> dict[str, Any]:
         """Where the account stands: waiting (with how long, and how many wait for the same
         table), or seated (the table, and the seat's token the first time it is asked for,
-        then cleared from the queue). `not_queued` when the account is in no queue."""
+        then cleared from the queue). `not_queued` when the account is in no queue. `base`:
+        the address the asker's browser used, for the seat's link (`links.request_base`)."""
         entry = await self.queue.entry_of(account_id)
         if entry is None:
             raise Refused("not_queued", "you are not in the quick-play queue")
@@ -236,13 +240,13 @@ class QuickPlay:
         waiting = entry.seat_token
         if pick_up and waiting is not None and await self.queue.take_token(entry.id, waiting):
             token = waiting
-        base = self.masters.settings.base_url
+        base = base or self.masters.settings.base_url
         return {
             "status": "seated",
             **answer,
             "table": entry.table_id,
             "token": token,
-            "invite": f"{base}/tables/{entry.table_id}#token={token}" if token else None,
+            "invite": table_link(base, entry.table_id, token) if token else None,
         }
 
     async def leave(self, account_id: int) -> None:

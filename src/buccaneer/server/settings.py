@@ -6,6 +6,7 @@ which is how the settings reach uvicorn's worker processes).
 
 from __future__ import annotations
 
+import ipaddress
 import json
 import os
 from dataclasses import asdict, dataclass, fields
@@ -53,8 +54,15 @@ class Settings:
     port: int = 8000
     workers: int = 1
     bot_workers: int = 2
-    # The address people use in links (defaults to http://host:port).
+    # The address people use in links. Unset: a link given to a browser is built from the
+    # address that browser used (`links.py`), and mail and webhooks, which no browser asks
+    # for, fall back to http://host:port.
     public_url: str | None = None
+    # The reverse proxies whose X-Forwarded-For and X-Forwarded-Proto are believed: the
+    # client's address (for the limits and the logs) and scheme (for links) come from them.
+    # Comma-separated addresses or networks; "*" trusts every peer (only behind a proxy that
+    # every request must pass); "" none.
+    trusted_proxies: str = "127.0.0.1,::1"
     # The bearer token that opens /metrics (none: /metrics is refused to everyone).
     operator_token: str | None = None
     # Log lines: "plain" text, "json" (one JSON object a line), or "auto" (JSON when the
@@ -110,10 +118,21 @@ class Settings:
 
     @property
     def base_url(self) -> str:
+        """The server's address where no request tells it (mail, webhooks, the start line)."""
         if self.public_url:
             return self.public_url.rstrip("/")
         host = "127.0.0.1" if self.host in ("0.0.0.0", "::") else self.host
+        host = f"[{host}]" if ":" in host else host
         return f"http://{host}:{self.port}"
+
+    @property
+    def loopback_only(self) -> bool:
+        """Whether the server listens on this machine's loopback alone (nobody else can
+        reach it, so the links' fallback address is right for everyone who can)."""
+        try:
+            return ipaddress.ip_address(self.host).is_loopback
+        except ValueError:
+            return self.host == "localhost"
 
     def to_env(self) -> str:
         return json.dumps(asdict(self))
