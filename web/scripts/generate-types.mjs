@@ -5,7 +5,7 @@
 // always type-checked against the engine it is built with.
 //
 // The schema comes from Python: $BUCCANEER_PYTHON (setup.py sets it to the Python that builds
-// the package), else `python3`, with the checkout's src/ first on PYTHONPATH so that the models
+// the package), else `python3`, with the checkout's src/ first on its path so that the models
 // of this checkout are read even where another buccaneer is installed.
 import { spawnSync } from "node:child_process";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
@@ -18,7 +18,12 @@ const src = resolve(web, "..", "src");
 const out = resolve(web, "src", "generated", "contract.ts");
 const python = process.env.BUCCANEER_PYTHON || "python3";
 
-const command = "import sys; from buccaneer.core.contract import main; sys.exit(main([]))";
+// src/ goes first on sys.path in the command itself, not through PYTHONPATH alone: inside pip's
+// build environment a sitecustomize drops every path the virtualenv's own .pth files name,
+// and a virtualenv that holds an editable install of this checkout names exactly src/.
+const command =
+  `import sys; sys.path.insert(0, ${JSON.stringify(src)}); ` +
+  "from buccaneer.core.contract import main; sys.exit(main([]))";
 const run = spawnSync(python, ["-c", command], {
   cwd: web,
   env: { ...process.env, PYTHONPATH: [src, process.env.PYTHONPATH].filter(Boolean).join(delimiter) },
