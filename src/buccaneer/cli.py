@@ -592,10 +592,8 @@ def train(
     Example: buccaneer train cartagena --minutes 30 --out runs/cartagena
     """
     with _people_errors():
-        try:
+        with needs_extra("train", "buccaneer train"):
             from buccaneer.rl.train.loop import Config, Trainer  # noqa: PLC0415
-        except ImportError as exc:
-            raise CliError(str(exc)) from None
         get_spec(game)
         try:
             counts = [int(p) for p in players.split(",")]

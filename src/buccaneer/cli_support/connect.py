@@ -20,15 +20,7 @@ from rich.text import Text
 
 from buccaneer.agents.spec import HUMAN
 from buccaneer.cli_support.common import CliError
-from buccaneer.cli_support.play import (
-    BOARD_WORDS,
-    HELP_WORDS,
-    QUIT_WORDS,
-    Quit,
-    Reader,
-    _reject,
-    console_reader,
-)
+from buccaneer.cli_support.play import Quit, Reader, console_reader, help_text, read_number
 from buccaneer.core import get_spec
 from buccaneer.server.client import ClientError, Decide, Outcome, SeatClient, agent_decider
 
@@ -69,33 +61,14 @@ def show(console: Console, view: dict[str, Any], legal: list[dict[str, Any]]) ->
 
 
 def ask(console: Console, read: Reader, count: int) -> int | None:
-    """A move's number from 1 to `count`, read at the prompt; None when the board is asked for
-    again. Help is shown on `?`; leaving (`q`, or the end of input) raises `Quit`."""
-    while True:
-        line = read(f"Your move [1-{count}]: ")
-        if line is None:
-            raise Quit
-        text = line.strip().lower()
-        if text in QUIT_WORDS:
-            raise Quit
-        if text in HELP_WORDS:
-            console.print(help_text(count), markup=False)
-            continue
-        if text in BOARD_WORDS:
-            return None
-        reason = _reject(text, count)
-        if reason is None:
-            return int(text)
-        console.print(Text(reason, style="red"))
+    """A move's number from 1 to `count`, as `buccaneer play` reads one; None when the board
+    is asked for again; leaving (`q`, or the end of input) raises `Quit`."""
 
+    def show_help(count: int) -> None:
+        stop = "leave the table (your seat stays yours; the same link brings you back)"
+        console.print(help_text(count, stop), markup=False)
 
-def help_text(count: int) -> str:
-    return (
-        f"Type a number from 1 to {count} and press Enter to make that move.\n"
-        "b or board: show the board and the moves again\n"
-        "? or help: this text\n"
-        "q or quit: leave the table (your seat stays yours; the same link brings you back)"
-    )
+    return read_number(read, console, f"Your move [1-{count}]: ", count, show_help=show_help)
 
 
 def connect(

@@ -7,7 +7,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 
 from buccaneer.cli_support.common import CliError
-from buccaneer.core.optional import install_hint
+from buccaneer.core.optional import MissingExtra, install_hint
 
 
 @contextmanager
@@ -17,6 +17,8 @@ def needs_extra(extra: str, command: str) -> Iterator[None]:
     bug and goes through as it is."""
     try:
         yield
+    except MissingExtra as exc:  # a library the code asked for by name (`require`)
+        raise CliError(str(exc)) from None
     except ModuleNotFoundError as exc:
         top = (exc.name or "").split(".")[0]
         if not top or top == "buccaneer":

@@ -255,13 +255,8 @@ class PlaySession:
         self.console.print(menu, end="")
 
     def _help(self, count: int) -> None:
-        self.console.print(
-            f"Type a number from 1 to {count} and press Enter to make that move.\n"
-            "b or board: show the board and the moves again\n"
-            "? or help: this text\n"
-            "q or quit: stop the game" + (f" (it is saved to {self.save})" if self.save else ""),
-            markup=False,
-        )
+        stop = "stop the game" + (f" (it is saved to {self.save})" if self.save else "")
+        self.console.print(help_text(count, stop), markup=False)
 
     def _ask(self, seat: int) -> Action:
         # With several people at the terminal every turn of a new one starts behind a
@@ -293,24 +288,7 @@ class PlaySession:
             self._show(seat, entries)
 
     def _number(self, prompt: str, count: int, low: int = 1) -> int | None:
-        """A number from `low` to `count` read at the prompt; None when the board is asked for
-        again. Help is shown on `?`; quitting raises `Quit`."""
-        while True:
-            line = self.read(prompt)
-            if line is None:
-                raise Quit
-            text = line.strip().lower()
-            if text in QUIT_WORDS:
-                raise Quit
-            if text in HELP_WORDS:
-                self._help(count)
-                continue
-            if text in BOARD_WORDS:
-                return None
-            reason = _reject(text, count, low)
-            if reason is None:
-                return int(text)
-            self.console.print(Text(reason, style="red"))
+        return read_number(self.read, self.console, prompt, count, show_help=self._help, low=low)
 
     # -- the end ------------------------------------------------------------------------------
 
@@ -335,6 +313,46 @@ class PlaySession:
         self.console.print(
             Text(f"Seed {self.seed}. " + (self._where() if self.save else "")), soft_wrap=True
         )
+
+
+def read_number(
+    read: Reader,
+    console: Console,
+    prompt: str,
+    count: int,
+    *,
+    show_help: Callable[[int], None],
+    low: int = 1,
+) -> int | None:
+    """A number from `low` to `count` read at the prompt (`buccaneer play`'s menus and a
+    person at a remote seat, `buccaneer connect`); None when the board is asked for again.
+    Help is shown on `?`; quitting (`q`, or the end of input) raises `Quit`."""
+    while True:
+        line = read(prompt)
+        if line is None:
+            raise Quit
+        text = line.strip().lower()
+        if text in QUIT_WORDS:
+            raise Quit
+        if text in HELP_WORDS:
+            show_help(count)
+            continue
+        if text in BOARD_WORDS:
+            return None
+        reason = _reject(text, count, low)
+        if reason is None:
+            return int(text)
+        console.print(Text(reason, style="red"))
+
+
+def help_text(count: int, stop: str) -> str:
+    """What `?` shows at a menu of `count` moves; `stop`: what `q` does there."""
+    return (
+        f"Type a number from 1 to {count} and press Enter to make that move.\n"
+        "b or board: show the board and the moves again\n"
+        "? or help: this text\n"
+        f"q or quit: {stop}"
+    )
 
 
 def _reject(text: str, count: int, low: int = 1) -> str | None:

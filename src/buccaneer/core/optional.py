@@ -25,12 +25,16 @@ def missing(module: str, extra: str) -> str:
     )
 
 
+class MissingExtra(ImportError):
+    """An optional library is not installed; the message says which extra brings it."""
+
+
 def require(module: str, extra: str = "rl") -> ModuleType:
-    """Import an optional library, or fail saying which extra installs it."""
+    """Import an optional library, or fail (`MissingExtra`) saying which extra installs it."""
     try:
         return importlib.import_module(module)
     except ImportError as exc:
-        raise ImportError(missing(module, extra)) from exc
+        raise MissingExtra(missing(module, extra)) from exc
 
 
 def installed(module: str) -> bool:
@@ -51,4 +55,12 @@ def can_plot() -> bool:
     return installed(PLOTS)
 
 
-__all__ = ["NO_PLOTS", "can_plot", "install_hint", "installed", "missing", "require"]
+__all__ = [
+    "NO_PLOTS",
+    "MissingExtra",
+    "can_plot",
+    "install_hint",
+    "installed",
+    "missing",
+    "require",
+]

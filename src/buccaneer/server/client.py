@@ -33,8 +33,15 @@ from dataclasses import dataclass, field
 from typing import Any, cast
 from urllib.parse import urlsplit, urlunsplit
 
-from websockets.asyncio.client import ClientConnection, connect, process_exception
+from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed
+
+try:  # where newer websockets keep it; 17.0 has it in websockets.asyncio.client only
+    from websockets.client import process_exception
+except ImportError:  # pragma: no cover - websockets 17.0 (the floor, scripts/floors.py)
+    from websockets.asyncio.client import (  # type: ignore[attr-defined,no-redef,unused-ignore]
+        process_exception,
+    )
 
 from buccaneer.agents.spec import parse_agent
 from buccaneer.core import get_spec
