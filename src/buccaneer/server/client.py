@@ -5,8 +5,9 @@ seat's own view (`spec.from_view`), so it knows exactly what a person at that se
 searches it as it would a local game. The client keeps the last version it saw and, when the
 connection drops (a restart, a network blip), comes back with it and is told what it missed.
 
-Every message the server refuses is answered (docs/server.md, "Every message gets an answer"),
-but only a refused action's answer is followed by a `sync`; after any other refusal nothing
+Every message the server refuses is answered (docs/server.md, "Server to client": every
+message gets an answer), but only a refused action's answer is followed by a `sync`; after
+any other refusal nothing
 comes, so waiting for the table would wait forever. The client therefore keeps one message
 outstanding at a time (the hello, an action, or a `sync` it asked for), which tells it what
 each refusal refused: a message the rate limit refused is sent again after the `retry_after`
