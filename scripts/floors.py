@@ -88,16 +88,16 @@ def constraints(extras: list[str]) -> str:
 FLOOR_TESTS = [
     "tests/cli/test_cli_play.py",
     "tests/cli/test_cli_errors.py",
-    "tests/cli/test_cli_simulate.py",
     "tests/cli/test_cli_tournament.py",
     "tests/core",
     "tests/server/test_storage.py",
     "tests/server/test_protocol.py",
     "tests/server/test_connect.py",
     "tests/server/test_links.py",
-    "tests/server/test_serve_start.py",
     "tests/server/test_notifications.py",
-    "tests/server/test_cli_server.py",
+    "tests/server/test_cli_server.py::test_serve_keeps_tables_in_the_data_directory_by_default",
+    "tests/server/test_cli_server.py::test_several_workers_share_a_table_through_redis",
+    "tests/server/test_serve_start.py::test_a_redis_that_does_not_answer_is_one_line",
     "tests/server/test_operator.py::test_metrics_parse_hold_every_family_and_are_refused_without_the_token",
 ]
 EXTRAS = ["server", "plots"]

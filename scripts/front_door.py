@@ -7,8 +7,10 @@ runtime need arriving through a test tool, a client that did not build) can neve
    server library and no matplotlib is installed, and `buccaneer serve` says in one line which
    extra it needs.
 2. The server, the README's first command (`pip install ".[server]" && buccaneer serve`) with
-   its port and database from the environment: `/api/health` answers, `/` is the browser
-   client, its script and `/docs` load; SIGTERM ends it and every process it started.
+   its port and database from the environment: the installed package holds the built client
+   (precompressed), the compiled extensions, py.typed and the licence; `/api/health` answers,
+   `/` is the browser client, its script and `/docs` load; SIGTERM ends it and every process
+   it started.
 
 Usage: python3 scripts/front_door.py [--keep DIR]   (needs only the standard library)
 """
@@ -119,6 +121,22 @@ def core(tree: Path, folder: Path) -> None:
     say(f"the core: plays, no server or plots inside, {size_mb(folder / 'core'):.0f} MB")
 
 
+def installed_files(venv_dir: Path) -> None:
+    """What the build put in the package a user installs: the built client (page, script,
+    precompressed copies, /docs), the three compiled extensions, py.typed and the licence."""
+    (site,) = (venv_dir / "lib").glob("python3*/site-packages")
+    package = site / "buccaneer"
+    static = package / "server" / "static"
+    for path in (static / "index.html", static / "docs" / "index.html", package / "py.typed"):
+        assert path.is_file(), f"the installed package lacks {path}"
+    scripts = list((static / "assets").glob("*.js"))
+    assert scripts and all(Path(f"{s}.br").is_file() for s in scripts), scripts
+    for game in ("cartagena", "tortuga", "tortuga1667"):
+        assert list((package / "games" / game).glob("compiled_c*.so")), f"no kernel for {game}"
+    (info,) = site.glob("buccaneer-*.dist-info")
+    assert (info / "licenses" / "LICENSE").is_file(), f"no LICENSE in {info}"
+
+
 def fetch(url: str) -> tuple[int, bytes]:
     try:
         with urllib.request.urlopen(url, timeout=10) as answer:
@@ -163,6 +181,7 @@ def server(tree: Path, folder: Path) -> None:
             if status == 200 and json.loads(body)["ok"]:
                 break
         say(f"`{command}`: serving after {time.monotonic() - started:.0f} s")
+        installed_files(folder / "server")
         status, page = fetch(f"{base}/")
         assert status == 200 and b'<script type="module"' in page, page[:500]
         scripts = re.findall(rb'src="(/assets/[^"]+\.js)"', page)
