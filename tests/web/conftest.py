@@ -13,9 +13,10 @@ import shutil
 import subprocess
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, Playwright, sync_playwright
+from playwright.sync_api import Browser, BrowserContext, Playwright, sync_playwright
 
 from buccaneer.server.webclient import STATIC, client_built
 from tests.server.support import ServerProcess
@@ -65,9 +66,32 @@ def playwright() -> Iterator[Playwright]:
 
 @pytest.fixture(scope="session")
 def browser(playwright: Playwright) -> Iterator[Browser]:
+    """One Chromium per test process. Its pages ask for reduced motion, as a person may: the
+    board's marching-ants highlight then stands still, where it would keep every open page
+    redrawing its glow ten times a second for the whole session (on a 2-core machine that
+    drawing was CPU every other test waited for). What the tests check (layout, reach, words,
+    axe) does not move."""
     browser = playwright.chromium.launch(executable_path=ensure_chromium(), args=ARGS)
+    opened = browser.new_context
+
+    def new_context(**options: Any) -> BrowserContext:
+        options.setdefault("reduced_motion", "reduce")
+        return opened(**options)
+
+    browser.new_context = new_context  # type: ignore[method-assign]
     yield browser
     browser.close()
+
+
+@pytest.fixture(autouse=True)
+def _close_what_a_test_left_open(request: pytest.FixtureRequest) -> Iterator[None]:
+    """After each browser test, every context it opened is closed: a page left at a decision
+    goes on drawing and listening to its table for the rest of the session otherwise."""
+    yield
+    if "browser" in request.fixturenames:
+        browser: Browser = request.getfixturevalue("browser")
+        for context in list(browser.contexts):
+            context.close()
 
 
 @pytest.fixture(scope="module")
