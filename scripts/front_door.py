@@ -189,10 +189,11 @@ def server(tree: Path, folder: Path) -> None:
         for path in [*scripts, b"/docs"]:
             status, body = fetch(base + path.decode())
             assert status == 200 and body, (path, status)
-        family = descendants(proc.pid)
+        family = [proc.pid, *descendants(proc.pid)]
         # SIGTERM to the server alone, as a service manager stops it: its bot workers and
         # everything else it started must end with it.
-        (serving,) = [pid for pid in family if b"buccaneer serve" in cmdline(pid)][:1]
+        # (bash may have made itself the server: it execs the last command of its line)
+        (serving,) = [p for p in family if b"buccaneer serve" in cmdline(p)][:1]
         os.kill(serving, signal.SIGTERM)
         proc.wait(60)
         left = [pid for pid in family if alive(pid)]
