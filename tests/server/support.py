@@ -203,6 +203,20 @@ def create_table(url: str, **body: Any) -> dict[str, Any]:
     return dict(response.json())
 
 
+def connect_at_terminal(
+    invite: str, typed: str, timeout: float
+) -> subprocess.CompletedProcess[str]:
+    """`buccaneer connect INVITE --agent human` with `typed` as the person's keystrokes."""
+    return subprocess.run(
+        [sys.executable, "-m", "buccaneer", "connect", invite, "--agent", "human"],
+        input=typed,
+        capture_output=True,
+        text=True,
+        timeout=timeout,
+        check=False,
+    )
+
+
 def random_decider(view: dict[str, Any], legal: list[dict[str, Any]], rng: random.Random) -> Any:
     """Any offered action (for clients whose game has no view rebuild)."""
     return rng.choice(legal)["action"]

@@ -13,7 +13,13 @@ import httpx
 import pytest
 
 from buccaneer.server.client import SeatClient, agent_decider
-from tests.server.support import ServerProcess, create_table, free_port, wait_healthy
+from tests.server.support import (
+    ServerProcess,
+    connect_at_terminal,
+    create_table,
+    free_port,
+    wait_healthy,
+)
 
 
 def cli(*args: str, timeout: float = 120) -> subprocess.CompletedProcess[str]:
@@ -85,14 +91,7 @@ def test_a_person_plays_a_remote_seat_at_the_terminal(tmp_path: Path) -> None:
             seats=[{"kind": "human"}, {"kind": "bot", "agent": "random"}],
         )
         invite = table["seats"][0]["invite"]
-        done = subprocess.run(
-            [sys.executable, "-m", "buccaneer", "connect", invite, "--agent", "human"],
-            input="x\n1\n1\n",
-            capture_output=True,
-            text=True,
-            timeout=60,
-            check=False,
-        )
+        done = connect_at_terminal(invite, "x\n1\n1\n", timeout=60)
         # Two moves typed (after one mistake), then the input ends: the player leaves the
         # table as `q` would, keeping the seat.
         assert "'x' is not a number: enter 1 to" in done.stdout

@@ -23,7 +23,7 @@ import pytest
 
 import buccaneer
 from buccaneer.server.client import Backoff, ClientError, Outcome, SeatClient, agent_decider
-from tests.server.support import ThreadServer, create_table
+from tests.server.support import ThreadServer, connect_at_terminal, create_table
 from tests.server.wsclient import Ws
 
 # One message at a time, a hundred a second: a random agent answering the bots at once is
@@ -257,14 +257,7 @@ def test_a_person_asks_for_help_and_the_board_then_leaves(sqlite_url: str) -> No
     with ThreadServer(sqlite_url) as server:
         table = new_table(server.url, min(buccaneer.GAMES))
         invite = table["seats"][0]["invite"]
-        done = subprocess.run(
-            [sys.executable, "-m", "buccaneer", "connect", invite, "--agent", "human"],
-            input="?\nb\nq\n",
-            capture_output=True,
-            text=True,
-            timeout=90,
-            check=False,
-        )
+        done = connect_at_terminal(invite, "?\nb\nq\n", timeout=90)
         out = done.stdout
         assert done.returncode == 0, out + done.stderr
         assert "? or help: this text" in out and "q or quit: leave the table" in out
