@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import Any, Protocol
 
 from playwright.sync_api import Error, Page
 from playwright.sync_api import TimeoutError as WaitTimeout
@@ -31,6 +31,30 @@ READY = f"""() => !!(document.querySelector('{END}') || document.querySelector('
   || document.querySelector('{BUTTONS}'))"""
 
 
+class Check(Protocol):
+    """What `click_once` looks at before each click: `script`, a JavaScript function measuring
+    the page, is run two frames after the decision appears (the page brings the board into
+    view in the next frame, as a person would see it), and its result is handed to the call."""
+
+    script: str
+
+    def __call__(self, seen: Any) -> None: ...
+
+
+# One look at the page before a click, in one round trip: whether the game is over, what the
+# check measures (LOOK: a check's script, or null), the keys of the things offered (board things
+# first, then the buttons, as the locators below number them) and the page's signature.
+SCENE = """async ({end, board, buttons}) => {
+  const look = LOOK;
+  if (look) await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+  const over = !!document.querySelector(end);
+  const things = [...document.querySelectorAll(board), ...document.querySelectorAll(buttons)];
+  return {over, seen: look && !over ? look() : null, signature: (SIGNATURE)(),
+          keys: things.map((e) => e.getAttribute('data-key') || ''),
+          buttons: document.querySelectorAll(buttons).length};
+}""".replace("SIGNATURE", SIGNATURE)
+
+
 def version(page: Page) -> int:
     return int(page.get_attribute(".table-page", "data-version") or -1)
 
@@ -44,26 +68,38 @@ def click_once(
     rng: random.Random,
     timeout: float = 60_000,
     prefer: str | None = None,
-    check: Any = None,
+    check: Check | None = None,
 ) -> bool:
     """Wait for something to click, click one of the things offered (most often one whose
     key starts with `prefer`, where there is one); False once the game is over. `check` is
-    called with the page first, as the player finds it, before anything is scrolled."""
+    given the page as the player finds it, before anything is scrolled.
+
+    A walk clicks hundreds of times, so each click costs few round trips to the browser: one
+    look at everything, then the aim, the click and the wait for its effect."""
     page.wait_for_function(READY, timeout=timeout)
-    if over(page):
+    look = check.script if check is not None else "null"
+    scene = page.evaluate(
+        SCENE.replace("LOOK", look, 1), {"end": END, "board": CLICKABLE, "buttons": BUTTONS}
+    )
+    if scene["over"]:
         return False
     if check is not None:
-        check(page)
-    candidates = page.locator(CLICKABLE).all() + page.locator(BUTTONS).all()
-    if not candidates:
+        check(scene["seen"])
+    keys: list[str] = scene["keys"]
+    if not keys:
         return True  # the offer went away between the two looks: look again
-    before = page.evaluate(SIGNATURE)
+    indices = list(range(len(keys)))
     if prefer is not None and rng.random() < 0.85:
-        keys = [c.get_attribute("data-key") or "" for c in candidates]
-        preferred = [c for c, k in zip(candidates, keys, strict=True) if k.startswith(prefer)]
-        candidates = preferred or candidates
-    target = rng.choice(candidates)
+        indices = [i for i in indices if keys[i].startswith(prefer)] or indices
+    index = rng.choice(indices)
+    before = scene["signature"]
     changed = f"(before) => ({SIGNATURE})() !== before"
+    board = len(keys) - scene["buttons"]
+    target = (
+        page.locator(CLICKABLE).nth(index)
+        if index < board
+        else page.locator(BUTTONS).nth(index - board)
+    )
     try:
         target.scroll_into_view_if_needed(timeout=5_000)
         box = target.bounding_box()
@@ -92,7 +128,7 @@ def play_to_end(
     max_clicks: int = 5000,
     on_click: Any = None,
     prefer: str | None = None,
-    check: Any = None,
+    check: Check | None = None,
 ) -> int:
     clicks = 0
     while click_once(page, rng, prefer=prefer, check=check):

@@ -7,7 +7,6 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from playwright.sync_api import Page
 
 import buccaneer
 
@@ -27,9 +26,8 @@ CASES = [
 # The variants that whole-game walks go through.
 WALKED = [c for c in CASES if not any(k in str(c.id) for k in LONGER_ONLY)]
 
-# Measured in the page after two frames (the page brings the board into view on a new
-# decision in the next frame, as a person would see it).
-LOOK = """() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(() => {
+# Measured in the page by `clicks.click_once`, two frames after a decision appears.
+LOOK = """() => {
   const inside = (r, bottom) => r.width > 0 && r.height > 0 && r.top >= -1 && r.left >= -1
     && r.bottom <= bottom + 1 && r.right <= innerWidth + 1;
   const holder = document.querySelector('.bar-holder');
@@ -54,20 +52,21 @@ LOOK = """() => new Promise((done) => requestAnimationFrame(() => requestAnimati
       .map((li) => Number(li.dataset.mover)))].sort((a, b) => a - b),
     logComplete: document.querySelectorAll('[data-testid=log] li').length < 300,
   };
-  done(out);
-})))"""
+  return out;
+}"""
 
 
 class Reach:
     """Called at every decision of a game (`clicks.play_to_end(check=...)`); keeps count and
     fails at the first decision out of reach, saying what was hidden."""
 
+    script = LOOK
+
     def __init__(self) -> None:
         self.decisions = 0
         self.marked = 0
 
-    def __call__(self, page: Page) -> None:
-        seen: dict[str, Any] = page.evaluate(LOOK)
+    def __call__(self, seen: dict[str, Any]) -> None:
         assert seen["width"] <= seen["window"], f"the page is {seen['width']} px wide: {seen}"
         if seen["bar"]:
             self.decisions += 1
