@@ -48,10 +48,10 @@ SCENE = """async ({end, board, buttons}) => {
   const look = LOOK;
   if (look) await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
   const over = !!document.querySelector(end);
-  const things = [...document.querySelectorAll(board), ...document.querySelectorAll(buttons)];
+  const onBoard = [...document.querySelectorAll(board)];
+  const things = [...onBoard, ...document.querySelectorAll(buttons)];
   return {over, seen: look && !over ? look() : null, signature: (SIGNATURE)(),
-          keys: things.map((e) => e.getAttribute('data-key') || ''),
-          buttons: document.querySelectorAll(buttons).length};
+          keys: things.map((e) => e.getAttribute('data-key') || ''), board: onBoard.length};
 }""".replace("SIGNATURE", SIGNATURE)
 
 
@@ -72,7 +72,8 @@ def click_once(
 ) -> bool:
     """Wait for something to click, click one of the things offered (most often one whose
     key starts with `prefer`, where there is one); False once the game is over. `check` is
-    given the page as the player finds it, before anything is scrolled.
+    given what its script measured of the page as the player finds it, before anything is
+    scrolled.
 
     A walk clicks hundreds of times, so each click costs few round trips to the browser: one
     look at everything, then the aim, the click and the wait for its effect."""
@@ -94,7 +95,7 @@ def click_once(
     index = rng.choice(indices)
     before = scene["signature"]
     changed = f"(before) => ({SIGNATURE})() !== before"
-    board = len(keys) - scene["buttons"]
+    board: int = scene["board"]
     target = (
         page.locator(CLICKABLE).nth(index)
         if index < board
