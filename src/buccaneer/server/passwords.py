@@ -1,0 +1,130 @@
+"""Password work that nobody can use to starve the server (docs/server.md, "Security").
+
+argon2 is slow on purpose (about a third of a second here), so a handful of wrong logins a
+second, far below any request rate limit, would fill a shared thread pool: every other use of
+it (reading replays, health checks, quick play) would wait behind them. So the hashing has
+threads of its own and a short queue; a login that finds the queue full is answered 429 at
+once, without hashing. Wrong passwords are slowed per address (after 5, each further try must
+wait longer, doubling up to a quarter of an hour) and per name (after 10, doubling up to a
+minute: gentler, because the name's owner waits too, so that guessing one name from many
+addresses gets one try a minute while its owner is never locked out for longer), and an
+unknown name is checked against a dummy hash, so that its answer takes as long as a known
+name's and does not tell a guesser which names exist.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from collections import OrderedDict
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
+from typing import TypeVar
+
+from buccaneer.server.auth import hash_password, password_matches
+from buccaneer.server.tables import Refused
+
+Result = TypeVar("Result")
+
+# Wrong tries that are free before the back-off starts, and the longest wait it asks for: per
+# address, and per name.
+ADDRESS_TRIES, ADDRESS_WAIT = 5, 900.0
+NAME_TRIES, NAME_WAIT = 10, 60.0
+# The back-off remembers this many names and addresses (the oldest are forgotten first), so
+# that a stranger cannot fill the memory with made-up names.
+REMEMBERED = 10_000
+
+
+class Busy(Refused):
+    """The answer to password work that would have to wait (429, with when to try again)."""
+
+    def __init__(self, message: str, retry_after: float) -> None:
+        super().__init__("busy", message)
+        self.retry_after = retry_after
+
+
+@dataclass
+class Failures:
+    count: int
+    last: float
+
+
+class BackOff:
+    """Wrong tries per key (a name, an address): how long the next try must wait."""
+
+    def __init__(
+        self, free: int, longest: float, clock: Callable[[], float] = time.monotonic
+    ) -> None:
+        self.free = free
+        self.longest = longest
+        self.clock = clock
+        self.failures: OrderedDict[str, Failures] = OrderedDict()
+
+    def wait(self, key: str) -> float:
+        """Seconds before `key` may try again (0: now)."""
+        seen = self.failures.get(key)
+        if seen is None or seen.count < self.free:
+            return 0.0
+        delay = min(self.longest, 2.0 ** (seen.count - self.free))
+        return max(0.0, seen.last + delay - self.clock())
+
+    def failed(self, key: str) -> None:
+        seen = self.failures.pop(key, None) or Failures(0, 0.0)
+        seen.count += 1
+        seen.last = self.clock()
+        self.failures[key] = seen
+        while len(self.failures) > REMEMBERED:
+            self.failures.popitem(last=False)
+
+    def succeeded(self, key: str) -> None:
+        self.failures.pop(key, None)
+
+
+class Passwords:
+    """argon2 on its own threads, behind a bounded queue, with the logins' back-off."""
+
+    def __init__(
+        self, threads: int = 2, queue: int = 8, clock: Callable[[], float] = time.monotonic
+    ) -> None:
+        self.executor = ThreadPoolExecutor(max_workers=threads, thread_name_prefix="argon2")
+        self.limit = threads + queue
+        self.running = 0
+        self.addresses = BackOff(ADDRESS_TRIES, ADDRESS_WAIT, clock)
+        self.names = BackOff(NAME_TRIES, NAME_WAIT, clock)
+        self.dummy: str | None = None
+
+    async def run(self, work: Callable[..., Result], *args: object) -> Result:
+        if self.running >= self.limit:
+            raise Busy("the server is busy checking passwords; try again in a second", 1.0)
+        self.running += 1
+        try:
+            return await asyncio.get_running_loop().run_in_executor(self.executor, work, *args)
+        finally:
+            self.running -= 1
+
+    async def hash(self, password: str) -> str:
+        return await self.run(hash_password, password)
+
+    async def check(self, stored: str | None, password: str, name: str, address: str) -> bool:
+        """Whether `password` matches `stored` (None: no such account, checked against a
+        dummy hash all the same), refused 429 while the name or the address must wait. A
+        right password clears the name's count, never the address's (an attacker with one
+        account of their own could clear it between guesses)."""
+        name = name.casefold()
+        wait = max(self.names.wait(name), self.addresses.wait(address))
+        if wait > 0:
+            raise Busy(f"too many wrong passwords; try again in {int(wait) + 1} s", round(wait, 1))
+        if self.dummy is None:
+            self.dummy = await self.run(hash_password, "not anyone's password")
+        ok = await self.run(password_matches, stored or self.dummy, password)
+        ok = ok and stored is not None
+        if ok:
+            self.names.succeeded(name)
+        else:
+            self.names.failed(name)
+            self.addresses.failed(address)
+        return ok
+
+    def close(self) -> None:
+        self.executor.shutdown(wait=False, cancel_futures=True)

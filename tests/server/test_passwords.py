@@ -1,0 +1,148 @@
+"""Logins nobody can use to starve the server or to guess with (docs/server.md, "Security";
+server/passwords.py): wrong passwords, far below the request rate limit, once filled the
+shared thread pool with argon2 work (readiness 503, a correct login 17 s); they were never
+slowed; and an unknown name answered 100 times faster than a known one. Attacked from outside
+a real server, from addresses the trusted proxy header names."""
+
+from __future__ import annotations
+
+import asyncio
+import secrets
+import statistics
+import time
+from collections.abc import Iterator
+
+import httpx
+import pytest
+
+from buccaneer.server.passwords import ADDRESS_TRIES, NAME_TRIES, BackOff
+from tests.server.support import ThreadServer
+
+PASSWORD = "correct horse battery"
+
+
+@pytest.fixture
+def server(sqlite_url: str) -> Iterator[ThreadServer]:
+    with ThreadServer(sqlite_url) as running:
+        yield running
+
+
+def account(url: str) -> str:
+    name = f"Victim {secrets.token_hex(3)}"
+    response = httpx.post(f"{url}/api/accounts", json={"name": name, "password": PASSWORD})
+    assert response.status_code == 201, response.text
+    return name
+
+
+def from_address(ip: str) -> dict[str, str]:
+    return {"x-forwarded-for": ip}
+
+
+async def login(
+    client: httpx.AsyncClient, name: str, password: str, ip: str
+) -> tuple[httpx.Response, float]:
+    start = time.perf_counter()
+    response = await client.post(
+        "/api/sessions", json={"name": name, "password": password}, headers=from_address(ip)
+    )
+    return response, time.perf_counter() - start
+
+
+def test_a_flood_of_wrong_logins_leaves_the_server_ready_and_a_right_login_quick(
+    server: ThreadServer,
+) -> None:
+    """H2: 60 wrong logins at once from one address, and 40 more from 40 addresses (a
+    botnet), against made-up names: the server stays ready, the flood is answered 429 rather
+    than queued, and a right login from elsewhere meanwhile takes under 2 s."""
+    name = account(server.url)
+
+    async def main() -> None:
+        async with httpx.AsyncClient(base_url=server.url, timeout=60) as client:
+            flood = [
+                asyncio.create_task(login(client, f"nobody {i}", "guess", "10.0.0.66"))
+                for i in range(60)
+            ] + [
+                asyncio.create_task(login(client, f"noone {i}", "guess", f"10.1.0.{i}"))
+                for i in range(40)
+            ]
+            await asyncio.sleep(0)  # the flood is sent first
+            ready = await client.get("/health/ready")
+            assert ready.status_code == 200, ready.text
+            right, took = None, 0.0
+            # A person whose try meets a full queue is told when to try again.
+            for _ in range(20):
+                right, took = await login(client, name, PASSWORD, "10.2.0.1")
+                if right.status_code != 429:
+                    break
+                await asyncio.sleep(float(right.json()["retry_after"]))
+            assert right is not None and right.status_code == 200, right and right.text
+            assert took < 2.0
+            answers = [response for response, _ in await asyncio.gather(*flood)]
+            codes = [r.status_code for r in answers]
+            assert set(codes) <= {401, 429}
+            busy = [r for r in answers if r.status_code == 429]
+            assert len(busy) >= 50, codes
+            assert all(int(r.headers["retry-after"]) >= 1 for r in busy)
+
+    asyncio.run(main())
+
+
+def test_wrong_passwords_are_slowed_per_address_and_per_name(server: ThreadServer) -> None:
+    """M8: after a few wrong passwords from one address, its further tries wait (429 with
+    Retry-After) without being checked, whatever the name; one name guessed from many
+    addresses is slowed too; other names and addresses are not held up."""
+    name = account(server.url)
+    with httpx.Client(base_url=server.url) as client:
+
+        def code(who: str, password: str, ip: str) -> int:
+            body = {"name": who, "password": password}
+            return client.post("/api/sessions", json=body, headers=from_address(ip)).status_code
+
+        one_address = [code(f"x{i}", "guess", "10.3.0.1") for i in range(ADDRESS_TRIES + 5)]
+        assert one_address == [401] * ADDRESS_TRIES + [429] * 5
+        assert code(name, PASSWORD, "10.3.0.1") == 429  # the address waits, right or wrong
+        many = [code(name, f"guess {i}", f"10.3.1.{i}") for i in range(NAME_TRIES + 5)]
+        assert many == [401] * NAME_TRIES + [429] * 5
+        other = account(server.url)
+        assert code(other, PASSWORD, "10.3.2.1") == 200
+
+
+def test_the_back_off_doubles_and_ends() -> None:
+    """The wait after the free tries doubles per wrong try, up to its longest, and a try
+    after the wait is checked again."""
+    now = [0.0]
+    backoff = BackOff(2, 8.0, clock=lambda: now[0])
+    for _ in range(2):
+        backoff.failed("k")
+    assert backoff.wait("k") == 1.0
+    backoff.failed("k")
+    assert backoff.wait("k") == 2.0
+    for _ in range(10):
+        backoff.failed("k")
+    assert backoff.wait("k") == 8.0
+    now[0] = 8.0
+    assert backoff.wait("k") == 0.0
+    backoff.succeeded("k")
+    assert backoff.wait("k") == 0.0 and backoff.wait("other") == 0.0
+
+
+def test_an_unknown_name_takes_as_long_to_refuse_as_a_known_one(server: ThreadServer) -> None:
+    """L1: the answer's time does not tell a guesser which names exist (an unknown name is
+    checked against a dummy hash)."""
+    name = account(server.url)
+
+    async def main() -> tuple[list[float], list[float]]:
+        async with httpx.AsyncClient(base_url=server.url, timeout=60) as client:
+            known, unknown = [], []
+            for i in range(3):
+                response, took = await login(client, name, "wrong", f"10.4.0.{i}")
+                assert response.status_code == 401
+                known.append(took)
+                response, took = await login(client, f"ghost {i}", "wrong", f"10.4.1.{i}")
+                assert response.status_code == 401 and response.json()["error"] == "wrong_password"
+                unknown.append(took)
+            return known, unknown
+
+    known, unknown = asyncio.run(main())
+    # The same argon2 work either way: within a factor of three (it was a hundred).
+    assert statistics.median(unknown) > statistics.median(known) / 3, (known, unknown)
