@@ -1,7 +1,7 @@
 """Ratings (docs/server.md, "Ratings") on real SQLite and PostgreSQL: a rated 4-player game of
 every game, driven through the server's own table masters, moves each account's rating exactly
 as openskill says when this test computes it from the final state on its own; Tortuga 1667's
-teammates move as one team; casual tables move nothing; a hand-over makes a rated table casual;
+teammates move as one team; casual tables move nothing; a hand-over keeps a rated table rated;
 a forfeited seat ranks last; a table is rated once however many processes see it end, and one
 that ended unrated (a crash) is rated by the sweep. The rated bots are the named levels (each
 game's in GET /api/games, with its ladder rating); a retired bot account of an older database
@@ -245,18 +245,25 @@ def test_a_casual_table_moves_nothing(database_url: str) -> None:
     run(database_url, body)
 
 
-def test_handing_a_seat_to_a_bot_makes_the_table_casual(database_url: str) -> None:
+def test_a_vote_hands_a_rated_seat_to_the_heuristic_and_the_table_stays_rated(
+    database_url: str,
+) -> None:
+    """M2: one vote while the opponent is away once made the table casual and handed the
+    opponent's seat to the bot the voter named (`random`). Now the heuristic plays it, the
+    table stays rated, and the seat's owner is rated by how it finishes."""
+
     async def body(masters: Masters, ratings: Ratings) -> None:
         people = [await person(masters) for _ in range(2)]
         master = await rated_table(masters, "tortuga", [people[0], BEGINNER, people[1], GOOD])
         assert master.live.rated
-        await master.hand_over(0, 2, "heuristic", lambda seat: False)
-        assert master.live.seats[2].bot == "heuristic" and not master.live.rated
+        await master.hand_over(0, 2, "random", lambda seat: False)
+        assert master.live.seats[2].bot == "heuristic" and master.live.rated
         stored = await masters.load(master.id)
-        assert stored is not None and not stored.rated
+        assert stored is not None and stored.rated
         await play_out(master, 4)
         assert master.live.status == "over"
-        assert await rating_rows(masters, people, "tortuga") == {}
+        await ratings.sweep(1000)
+        assert set(await rating_rows(masters, people, "tortuga")) == set(people)
 
     run(database_url, body)
 
@@ -680,3 +687,66 @@ def test_an_invitee_takes_a_rated_seat_by_link_with_their_session(sqlite_url: st
         assert seated["type"] == "sync" and seated["seat"] == 1, seated
         table = httpx.get(f"{server.url}/api/tables/{made.json()['table']}", timeout=30).json()
         assert table["status"] == "active", table
+
+
+def test_a_long_history_is_bounded_and_a_season_is_computed_by_the_database(
+    database_url: str,
+) -> None:
+    """M6/L10: a busy account's 3,000 rated games once made its profile megabytes (and a
+    season's standings read the whole year into the process); `season=9999` was a 500 on
+    every request. Now the profile holds the newest points per game, the season is the
+    database's answer (checked against the same standings computed here), and an
+    impossible season is a 422 saying so."""
+    from buccaneer.server import storage as db  # noqa: PLC0415
+    from buccaneer.server.http_ratings import HISTORY_POINTS, year_span  # noqa: PLC0415
+
+    with ThreadServer(database_url) as server:
+        names = [f"Busy {secrets.token_hex(3)}" for _ in range(4)]
+        ids = [
+            httpx.post(f"{server.url}/api/guests", json={"name": n}, timeout=30).json()
+            for n in names
+        ]
+        assert all("session" in i for i in ids)
+        start, _end = year_span(2030)
+        rng = random.Random(5)
+
+        async def seed() -> list[int]:
+            repository = server.server.repository
+            accounts = [await repository.account_named(n) for n in names]
+            rows = [
+                {
+                    "account_id": accounts[i % 4].id,
+                    "game": "tortuga",
+                    "table_id": f"t{i}",
+                    "mu": rng.uniform(10, 40),
+                    "sigma": rng.uniform(1, 8),
+                    "at": start + i,
+                }
+                for i in range(3000)
+            ]
+            async with begin(repository.engine) as conn:
+                await conn.execute(db.rating_history.insert(), rows)
+            return [a.id for a in accounts]
+
+        accounts = server.run(seed())
+        profile = httpx.get(f"{server.url}/api/players/{names[0]}/profile", timeout=30)
+        assert profile.status_code == 200
+        history = profile.json()["games"][0]["history"]
+        assert len(history) == HISTORY_POINTS
+        assert history[-1]["table"] == "t2996" and history[0]["at"] < history[-1]["at"]
+
+        season = httpx.get(f"{server.url}/api/leaderboard/tortuga?season=2030&limit=3").json()
+        last = {}
+        # The same standings from the seeded rows: each account's last rating, best first.
+        rng = random.Random(5)
+        for i in range(3000):
+            mu, sigma = rng.uniform(10, 40), rng.uniform(1, 8)
+            last[names[i % 4]] = mu - 3 * sigma
+        best = sorted(last, key=lambda n: -last[n])[:3]
+        assert [p["name"] for p in season["players"]] == best
+        assert [p["games"] for p in season["players"]] == [750] * 3
+        assert [p["ordinal"] for p in season["players"]] == pytest.approx([last[n] for n in best])
+        assert len(accounts) == 4
+        for bad in ("9999", "1969", "100000"):
+            answer = httpx.get(f"{server.url}/api/leaderboard/tortuga?season={bad}", timeout=30)
+            assert answer.status_code == 422 and answer.json()["error"] == "bad_request", bad

@@ -53,6 +53,11 @@ def entry(name: str, role: str, mu: float, sigma: float, games: int) -> dict[str
     }
 
 
+# The newest ratings per game a profile shows (its plot): a busy bot account's whole history
+# would be megabytes on every visit.
+HISTORY_POINTS = 500
+
+
 def year_span(year: int) -> tuple[float, float]:
     """A season: one calendar year (UTC), as [start, end) in seconds since the epoch."""
     start = datetime(year, 1, 1, tzinfo=UTC).timestamp()
@@ -63,7 +68,8 @@ def year_span(year: int) -> tuple[float, float]:
 async def leaderboard(
     game: str,
     request: Request,
-    season: Annotated[QueryInt | None, Query(ge=1970, le=9999)] = None,
+    # A year a datetime can end (9999 cannot: its season ends in the year 10000).
+    season: Annotated[QueryInt | None, Query(ge=1970, le=9998)] = None,
     limit: Annotated[QueryInt, Query(ge=1, le=500)] = 100,
 ) -> dict[str, Any]:
     """The game's rated accounts, best ordinal (mu - 3 sigma) first. With `season`, only that
@@ -77,16 +83,10 @@ async def leaderboard(
             for r in await ratings.leaderboard(game, limit)
         ]
     else:
-        last: dict[int, Any] = {}
-        counts: dict[int, int] = {}
-        for row in await ratings.history_between(game, *year_span(season)):
-            last[row.account_id] = row
-            counts[row.account_id] = counts.get(row.account_id, 0) + 1
         rows = [
-            entry(r.name, r.role, r.mu, r.sigma, counts[account]) for account, r in last.items()
+            entry(r.name, r.role, r.mu, r.sigma, r.games)
+            for r in await ratings.season(game, *year_span(season), limit)
         ]
-        rows.sort(key=lambda e: (-e["ordinal"], e["name"].casefold()))
-        rows = rows[:limit]
     for rank, row in enumerate(rows, 1):
         row["rank"] = rank
     return {"game": spec.name, "title": spec.title, "season": season, "players": rows}
@@ -125,7 +125,7 @@ async def profile(name: str, request: Request) -> dict[str, Any]:
             "ordinal": ordinal(r.mu, r.sigma),
             "games": r.games,
         }
-    for h in await ratings.history_of(account.id):
+    for h in await ratings.history_of(account.id, HISTORY_POINTS):
         game_entry(h.game)["history"].append(
             {
                 "at": h.at,

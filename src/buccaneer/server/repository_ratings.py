@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
-from sqlalchemy import insert, select, update
+from sqlalchemy import func, insert, select, update
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
 
@@ -183,30 +183,40 @@ class RatingsRepository:
                 ).all()
             )
 
-    async def history_between(self, game: str, start: float, end: float) -> list[Any]:
-        """Rows of account_id, name, role, mu, sigma, at of every rating in `game` written in
-        [start, end), oldest first."""
+    async def season(self, game: str, start: float, end: float, limit: int) -> list[Any]:
+        """The best `limit` accounts of a season in `game`, computed by the database (one
+        indexed range of the history, however long it is): rows of name, role, mu, sigma
+        (the rating after the account's last game in [start, end)) and games (how many it
+        played there), best ordinal (mu - 3 sigma) first."""
         h = db.rating_history.c
-        async with self.engine.connect() as conn:
-            return list(
-                (
-                    await conn.execute(
-                        select(
-                            h.account_id,
-                            db.accounts.c.name,
-                            db.accounts.c.role,
-                            h.mu,
-                            h.sigma,
-                            h.at,
-                        )
-                        .join(db.accounts, db.accounts.c.id == h.account_id)
-                        .where(h.game == game)
-                        .where(h.at >= start)
-                        .where(h.at < end)
-                        .order_by(h.at, h.id)
-                    )
-                ).all()
+        spans = (
+            select(
+                h.account_id,
+                func.max(h.id).label("last"),
+                func.count().label("games"),
             )
+            .where(h.game == game)
+            .where(h.at >= start)
+            .where(h.at < end)
+            .group_by(h.account_id)
+            .subquery()
+        )
+        last = db.rating_history.alias("last")
+        query = (
+            select(
+                db.accounts.c.name,
+                db.accounts.c.role,
+                last.c.mu,
+                last.c.sigma,
+                spans.c.games,
+            )
+            .join(last, last.c.id == spans.c.last)
+            .join(db.accounts, db.accounts.c.id == spans.c.account_id)
+            .order_by((last.c.mu - 3 * last.c.sigma).desc(), func.lower(db.accounts.c.name))
+            .limit(limit)
+        )
+        async with self.engine.connect() as conn:
+            return list((await conn.execute(query)).all())
 
     async def player(self, name: str) -> Any:
         """The account (id, name, role) called `name` in any case, or None."""
@@ -233,19 +243,28 @@ class RatingsRepository:
                 ).all()
             )
 
-    async def history_of(self, account_id: int) -> list[Any]:
-        """Rows of game, table_id, mu, sigma, at of the account's ratings over time."""
+    async def history_of(self, account_id: int, points: int | None = None) -> list[Any]:
+        """Rows of game, table_id, mu, sigma, at of the account's ratings over time, oldest
+        first: per game the newest `points` (None: all)."""
         h = db.rating_history.c
         async with self.engine.connect() as conn:
-            return list(
-                (
-                    await conn.execute(
-                        select(h.game, h.table_id, h.mu, h.sigma, h.at)
-                        .where(h.account_id == account_id)
-                        .order_by(h.at, h.id)
-                    )
-                ).all()
-            )
+            games = (
+                await conn.execute(
+                    select(h.game).where(h.account_id == account_id).distinct().order_by(h.game)
+                )
+            ).scalars()
+            rows: list[Any] = []
+            for game in list(games):
+                query = (
+                    select(h.game, h.table_id, h.mu, h.sigma, h.at)
+                    .where(h.account_id == account_id)
+                    .where(h.game == game)
+                    .order_by(h.at.desc(), h.id.desc())
+                )
+                if points is not None:
+                    query = query.limit(points)
+                rows.extend(reversed((await conn.execute(query)).all()))
+            return rows
 
 
 __all__ = ["RatingsRepository"]
