@@ -83,7 +83,7 @@ def constraints(extras: list[str]) -> str:
 # (simulations), openskill and matplotlib (a tournament's ratings and plot), pydantic (records,
 # schemas), websockets (connect), FastAPI, Starlette, uvicorn, uvloop and orjson (the protocol),
 # SQLAlchemy, alembic, aiosqlite and psycopg (storage on SQLite and PostgreSQL), argon2
-# (accounts), redis (two workers), prometheus_client (metrics), httpx and aiosmtplib
+# (accounts), confusable-homoglyphs (names), redis (two workers), prometheus_client (metrics), httpx and aiosmtplib
 # (notifications), platformdirs (the default database).
 FLOOR_TESTS = [
     "tests/cli/test_cli_play.py",
@@ -92,6 +92,7 @@ FLOOR_TESTS = [
     "tests/core",
     "tests/server/test_storage.py",
     "tests/server/test_protocol.py::test_accounts_and_guests",
+    "tests/server/test_names.py",
     "tests/server/test_connect.py",
     "tests/server/test_links.py",
     "tests/server/test_notifications.py::test_a_turn_based_game_over_three_days_tells_exactly_what_happened",

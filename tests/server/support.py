@@ -35,6 +35,10 @@ RELAXED = {
     "http_rate": 10000.0,
     "http_burst": 20000.0,
     "connections_per_address": 5000,
+    "signup_rate": 10000.0,
+    "signup_burst": 20000.0,
+    "report_rate": 10000.0,
+    "report_burst": 20000.0,
     "sweep_seconds": 1.0,
 }
 

@@ -16,13 +16,21 @@ import itertools
 import subprocess
 import sys
 import time
+from pathlib import Path
 from typing import Any
 
 import httpx
 import pytest
 
 import buccaneer
-from buccaneer.server.client import Backoff, ClientError, Outcome, SeatClient, agent_decider
+from buccaneer.server.client import (
+    Backoff,
+    ClientError,
+    Outcome,
+    SeatClient,
+    agent_decider,
+    device_key,
+)
 from tests.server.support import ThreadServer, connect_at_terminal, create_table
 from tests.server.wsclient import Ws
 
@@ -39,8 +47,8 @@ SERVER_EXTRA = (
     "aiosqlite",
     "redis",
     "psycopg",
-    "platformdirs",
     "argon2",
+    "confusable_homoglyphs",
     "orjson",
     "prometheus_client",
     "aiosmtplib",
@@ -247,9 +255,9 @@ def test_a_refusal_for_good_stops_at_once_and_a_server_gone_is_given_up(sqlite_u
 # -- a person at the terminal ---------------------------------------------------------------------
 
 
-async def sits_again(url: str, token: str) -> dict[str, Any]:
+async def sits_again(url: str, token: str, **fields: Any) -> dict[str, Any]:
     async with Ws(url) as ws:
-        return await ws.hello(token=token)
+        return await ws.hello(token=token, **fields)
 
 
 @pytest.mark.timeout(120)
@@ -264,10 +272,14 @@ def test_a_person_asks_for_help_and_the_board_then_leaves(sqlite_url: str) -> No
         assert out.count("(seat 0)") == 2, out  # the board when asked, and again on `b`
         assert out.count("Your move [1-") == 3, out
         assert "You left the table. Your seat stays yours" in out and "Game over" not in out
-        # The table goes on without the player, and the link still opens their seat.
+        # The table goes on without the player, and the link opens their seat again on this
+        # machine (its device key), to nobody else (docs/server.md, "Seat owners").
         assert httpx.get(f"{server.url}/api/tables/{table['table']}").json()["status"] == "active"
-        back = asyncio.run(sits_again(server.url, table["seats"][0]["token"]))
+        token = table["seats"][0]["token"]
+        back = asyncio.run(sits_again(server.url, token, key=device_key()))
         assert back["type"] == "sync" and back["seat"] == 0, back
+        elsewhere = asyncio.run(sits_again(server.url, token))
+        assert elsewhere["type"] == "error" and elsewhere["code"] == "seat_taken", elsewhere
 
 
 # -- the core install -----------------------------------------------------------------------------
@@ -294,3 +306,10 @@ def test_connect_needs_nothing_of_the_server_extra() -> None:
     )
     assert done.returncode == 0, done.stdout + done.stderr
     assert "connect" in done.stdout
+
+
+def test_the_device_key_is_made_once_and_kept_for_the_user_alone(tmp_path: Path) -> None:
+    key = device_key(tmp_path)
+    assert len(key) >= 32 and device_key(tmp_path) == key
+    assert (tmp_path / "device-key").stat().st_mode & 0o077 == 0
+    assert device_key(tmp_path / "elsewhere") != key

@@ -67,9 +67,23 @@ def test_the_creator_sits_at_once_and_the_invited_friend_takes_the_kept_seat(
     friend.goto(invite)
     friend.wait_for_selector("svg.board")
     assert meta(server, table)["status"] == "active"
-    assert host.errors == [] and friend.errors == []  # type: ignore[attr-defined]
-    host.context.close()
-    friend.context.close()
+    # The creator still holds the friend's link, but it took the seat for the friend's
+    # browser: opened anywhere else it says so, and shows no hand (docs/server.md, "Seat
+    # owners"). The friend's own "Continue on another device" link seats them on a phone.
+    other = page_of(browser)
+    other.goto(invite)
+    other.wait_for_selector("[data-code=seat_taken]")
+    assert other.locator("svg.board").count() == 0
+    friend.locator("[data-testid=continue-elsewhere] summary").click()
+    onward = friend.locator("[data-testid=continue-elsewhere] input").input_value()
+    assert "key=" in onward and onward != invite
+    phone = page_of(browser, PHONE)
+    phone.goto(onward)
+    phone.wait_for_selector("svg.board")
+    assert phone.locator("[data-testid=continue-elsewhere]").count() == 1
+    for page in (host, friend, other, phone):
+        assert page.errors == []  # type: ignore[attr-defined]
+        page.context.close()
 
 
 @pytest.mark.timeout(180)

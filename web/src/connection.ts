@@ -7,6 +7,8 @@ import type { ClientMessage, ServerMessage } from "./protocol";
 export interface Target {
   table: string;
   token: string | null;
+  /** A "Continue on another device" link's device key (else this browser's own). */
+  key?: string;
   /** `#mine` (a "my tables" link): the browser's session opens the account's own seat. */
   mine?: boolean;
 }
@@ -20,7 +22,35 @@ export function targetOf(location: { pathname: string; hash: string }): Target |
   const token = fragment.get("token");
   const target: Target = { table: match[1]!, token: token && token.length > 0 ? token : null };
   if (fragment.has("mine")) target.mine = true;
+  const key = fragment.get("key");
+  if (key) target.key = key;
   return target;
+}
+
+/** The local storage entry of this browser's device key (docs/server.md, "Seat owners"). */
+export const DEVICE_KEY = "device-key";
+
+/** The key this page says hello with beside a seat token: the link's (a "Continue on another
+ * device" link), else this browser's own, made once. The first hello with a key claims the
+ * seat for it; from then on the token alone (the creator's copy, a forwarded link) no longer
+ * opens the seat. */
+export function deviceKey(target: Target): string {
+  if (target.key) return target.key;
+  let key = localStorage.getItem(DEVICE_KEY);
+  if (!key) {
+    const bytes = crypto.getRandomValues(new Uint8Array(24));
+    key = btoa(String.fromCharCode(...bytes)).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+    localStorage.setItem(DEVICE_KEY, key);
+  }
+  return key;
+}
+
+/** The link that opens this page's seat on another device of the same person: the token and
+ * this device's key (shown to the seat's player alone). */
+export function continueLink(origin: string, target: Target): string | null {
+  if (!target.token) return null;
+  const fragment = new URLSearchParams({ token: target.token, key: deviceKey(target) });
+  return `${origin}/tables/${target.table}#${fragment.toString()}`;
 }
 
 export function socketUrl(location: { protocol: string; host: string }): string {
@@ -57,8 +87,10 @@ export class TableConnection {
     ws.onopen = () => {
       this.delay = 300;
       const hello: ClientMessage = { type: "hello" };
-      if (this.target.token) hello.token = this.target.token;
-      else hello.table = this.target.table;
+      if (this.target.token) {
+        hello.token = this.target.token;
+        hello.key = deviceKey(this.target);
+      } else hello.table = this.target.table;
       // The kept session goes with a seat's link too: a rated table seats only people with
       // an account, and the claim ties the seat to it (a stale one is ignored there).
       const session =

@@ -144,7 +144,7 @@ export type ServerMessage =
   | { type: "pong"; time: number };
 
 export type ClientMessage =
-  | { type: "hello"; table?: string; token?: string; version?: number; name?: string; session?: string }
+  | { type: "hello"; table?: string; token?: string; version?: number; name?: string; session?: string; key?: string }
   | { type: "action"; version: number; action: Action }
   | { type: "chat"; text: string }
   | { type: "sync" }

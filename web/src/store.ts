@@ -50,7 +50,7 @@ export const initialState: TableState = {
   fatal: false,
 };
 
-const FATAL = new Set(["unknown_token", "seat_given_up", "no_table", "unknown_session"]);
+const FATAL = new Set(["unknown_token", "seat_given_up", "seat_taken", "no_table", "unknown_session"]);
 
 /** Messages that need a full sync to be understood ask for it through `needsSync`. */
 export interface Reduced {

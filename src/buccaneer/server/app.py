@@ -48,6 +48,7 @@ from buccaneer.server.logs import RequestLog
 from buccaneer.server.master import Masters
 from buccaneer.server.migrate import upgrade
 from buccaneer.server.notifications import Notifier
+from buccaneer.server.passwords import Busy, Passwords
 from buccaneer.server.quickplay import QuickPlay
 from buccaneer.server.ratings import Ratings
 from buccaneer.server.repository import Repository
@@ -74,6 +75,7 @@ STATUS = {
     "reserved": 409,
     "no_open_seat": 409,
     "seat_given_up": 403,
+    "seat_taken": 403,
     "already_reported": 409,
     "not_queued": 404,
     "seated": 409,
@@ -83,6 +85,7 @@ STATUS = {
     "banned": 403,
     "forbidden": 403,
     "unknown_operator": 401,
+    "busy": 429,
 }
 
 
@@ -104,9 +107,14 @@ class Server:
         self.own_pool = pool is None
         self.bots = BotRunner(self.masters.bot_move, self.pool)
         self.masters.bots = self.bots
+        # argon2 on threads of its own behind a short queue (server/passwords.py).
+        self.passwords = Passwords()
         self.address_buckets = Buckets(
             settings.address_message_rate, settings.address_message_burst
         )
+        # What each address may make that is kept for good (accounts, guests, reports).
+        self.signups = Buckets(settings.signup_rate, settings.signup_burst)
+        self.reports = Buckets(settings.report_rate, settings.report_burst)
         self.process = Process(self.masters, self.hub, settings, self.address_buckets)
         self.loops: list[asyncio.Task[None]] = []
         # A rated table is rated when it ends (a watcher), or by the sweep after a crash.
@@ -148,6 +156,7 @@ class Server:
         await self.fanout.stop()
         await self.masters.operator.close()
         await self.repository.close()
+        self.passwords.close()
         if isinstance(self.pool, BotPool) and self.own_pool:
             self.pool.close()  # a worker in the middle of a long search is ended too
 
@@ -232,6 +241,12 @@ def create_app(
     @app.exception_handler(Refused)
     async def refused(_request: Request, exc: Refused) -> JSONResponse:
         metrics.errors.labels(exc.code).inc()
+        if isinstance(exc, Busy):
+            return JSONResponse(
+                {"error": exc.code, "message": exc.message, "retry_after": exc.retry_after},
+                status_code=429,
+                headers={"retry-after": str(max(1, round(exc.retry_after)))},
+            )
         return JSONResponse(
             {"error": exc.code, "message": exc.message}, status_code=STATUS.get(exc.code, 400)
         )

@@ -12,9 +12,11 @@ import hashlib
 import hmac
 import re
 import secrets
+import unicodedata
 
 from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError
+from confusable_homoglyphs import confusables
 
 TOKEN_BYTES = 24  # 192 bits, above the 128 the protocol promises
 _hasher = PasswordHasher()
@@ -50,8 +52,34 @@ def password_matches(stored: str, password: str) -> bool:
         return False
 
 
+# Characters no name may hold: controls, invisible format characters (zero-width spaces and
+# joiners, direction marks), private-use, surrogates, line and paragraph separators, and
+# unassigned code points.
+HIDDEN = frozenset({"Cc", "Cf", "Co", "Cs", "Zl", "Zp", "Cn"})
+
+
 def clean_name(name: str) -> str | None:
-    """A display name as people will see it, or None when it cannot be one (empty after
-    trimming, over 40 characters, or holding control characters)."""
-    name = " ".join(name.split())
-    return name if NAME_PATTERN.match(name) else None
+    """A display name as people will see it, or None when it cannot be one: empty after
+    trimming, over 40 characters, holding a hidden character, or mixing scripts with letters
+    that pass for another script's ("Вot", a Cyrillic В before Latin letters). Names are NFKC
+    normalised first, so a full-width "ＡＬＩＣＥ" is "ALICE" (and taken when "alice" is)."""
+    name = " ".join(unicodedata.normalize("NFKC", name).split())
+    if not NAME_PATTERN.match(name):
+        return None
+    if any(unicodedata.category(c) in HIDDEN for c in name):
+        return None
+    if confusables.is_dangerous(name):
+        return None
+    return name
+
+
+def looks_like_a_bot(name: str) -> bool:
+    """Whether a person's name would read as one of the server's bots ("Bot: strongest"):
+    those are accounts of the server's own, and a person named so could pass for one."""
+    return name.casefold().replace(" ", "").startswith("bot:")
+
+
+def person_name(name: str) -> str | None:
+    """`clean_name` for a person (an account, a guest, a human seat): never a bot's name."""
+    cleaned = clean_name(name)
+    return None if cleaned is None or looks_like_a_bot(cleaned) else cleaned

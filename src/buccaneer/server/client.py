@@ -26,14 +26,17 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import os
 import random
 import secrets
 import time
 from collections.abc import AsyncGenerator, Callable, Generator
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any, cast
 from urllib.parse import urlsplit, urlunsplit
 
+from platformdirs import user_data_dir
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed
 
@@ -50,7 +53,9 @@ from buccaneer.core import get_spec
 Decide = Callable[[dict[str, Any], list[dict[str, Any]], random.Random], dict[str, Any]]
 
 # Refusals that saying the same thing again, on this connection or another, cannot cure.
-PERMANENT = frozenset({"unknown_token", "seat_given_up", "no_table", "unknown_session"})
+PERMANENT = frozenset(
+    {"unknown_token", "seat_given_up", "seat_taken", "no_table", "unknown_session"}
+)
 # Refusals of a hello that are about the hello itself (its shape, its name): as permanent.
 BAD_HELLO = frozenset({"bad_message", "too_large"})
 # The server rounds `retry_after` to the millisecond; half a millisecond more is never early.
@@ -67,13 +72,34 @@ class ComeBack(Exception):
     it and come back on another, after a back-off."""
 
 
+def device_key(folder: Path | None = None) -> str:
+    """This machine's device key (docs/server.md, "Seat owners"), made once and kept in the
+    user's data directory, readable by the user alone, as a browser keeps its own: a seat that
+    `connect` claimed opens again to a later `connect` on this machine, and to nobody else who
+    holds the link. Where nothing can be kept (a read-only home), a key for this run."""
+    path = (folder or Path(user_data_dir("buccaneer"))) / "device-key"
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        with contextlib.suppress(FileExistsError):
+            # Exclusive: of two runs starting at once, one writes the key and both read it.
+            fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+            with os.fdopen(fd, "w") as out:
+                out.write(secrets.token_urlsafe(24))
+        key = path.read_text().strip()
+    except OSError:
+        return secrets.token_urlsafe(24)
+    return key or secrets.token_urlsafe(24)
+
+
 @dataclass
 class Target:
-    """Where to connect: the WebSocket address, and the table and token if the link had them."""
+    """Where to connect: the WebSocket address, and the table, token and device key if the
+    link had them (a "Continue on another device" link carries the key)."""
 
     ws_url: str
     table: str | None = None
     token: str | None = None
+    key: str | None = None
 
 
 def parse_url(url: str) -> Target:
@@ -87,12 +113,13 @@ def parse_url(url: str) -> Target:
     segments = [s for s in parts.path.split("/") if s]
     if len(segments) >= 2 and segments[-2] == "tables":
         table = segments[-1]
-    token = None
-    for pair in parts.fragment.split("&"):
-        key, _, value = pair.partition("=")
-        if key == "token" and value:
-            token = value
-    return Target(urlunsplit((scheme, parts.netloc, "/ws", "", "")), table, token)
+    fragment = dict(pair.partition("=")[::2] for pair in parts.fragment.split("&"))
+    return Target(
+        urlunsplit((scheme, parts.netloc, "/ws", "", "")),
+        table,
+        fragment.get("token") or None,
+        fragment.get("key") or None,
+    )
 
 
 def agent_decider(agent_text: str) -> Decide:
@@ -184,6 +211,10 @@ class SeatClient:
         self.ws_url = target.ws_url
         self.table = target.table
         self.token = token or target.token
+        # The device's key (docs/server.md, "Seat owners"): the first hello claims the seat for
+        # it, and every later one brings it, so nobody else holding the link can act for the
+        # seat. A "Continue on another device" link brings the first device's key.
+        self.key = target.key or device_key()
         self.decide = decide
         self.name = name
         self.rng = random.Random(secrets.randbits(64) if seed is None else seed)
@@ -256,6 +287,7 @@ class SeatClient:
             hello["table"] = self.table
         if self.token:
             hello["token"] = self.token
+            hello["key"] = self.key
         if self.version >= 0:
             hello["version"] = self.version
         if self.name:

@@ -11,7 +11,15 @@ from fastapi import APIRouter, Depends, Header, Query, Request
 from pydantic import StrictInt, StrictStr
 
 from buccaneer.core.schema import Shape
-from buccaneer.server.lobby import account_of, fresh_table, json_bodies_only, masters_of
+from buccaneer.server.lobby import (
+    account_of,
+    fresh_table,
+    json_bodies_only,
+    masters_of,
+    server_of,
+    spend,
+)
+from buccaneer.server.master import owner_refusal
 from buccaneer.server.schemas import Name, QueryInt, TableId, Token
 from buccaneer.server.tables import Refused
 
@@ -33,6 +41,7 @@ class ReportRequest(Shape):
     seat: StrictInt
     reason: StrictStr
     token: Token | None = None
+    key: Token | None = None
 
 
 async def need_account(request: Request, authorization: str | None) -> tuple[int, str]:
@@ -129,11 +138,17 @@ async def report(
     account = await account_of(request, authorization)
     master = await fresh_table(request, table_id)
     masters = masters_of(request)
+    spend(request, server_of(request).reports, "reports")
     by_seat: int | None = None
     if req.token is not None:
         found = await masters.seat_of_token(req.token, table_id)
         if found is None:
             raise await masters.why_no_seat(req.token, table_id)
+        refusal = owner_refusal(
+            master.live.seats[found[1]], req.key, account[0] if account else None
+        )
+        if refusal is not None:
+            raise refusal
         by_seat = found[1]
     elif account is None:
         raise Refused(

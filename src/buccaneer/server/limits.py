@@ -37,6 +37,10 @@ class Bucket:
             return True
         return False
 
+    def full(self, now: float) -> bool:
+        """Whether the bucket holds its whole burst again (or was never used)."""
+        return self.tokens < 0 or self.tokens + (now - self.stamp) * self.rate >= self.burst
+
     def wait(self, now: float | None = None) -> float:
         """Seconds until `take` would succeed (0: it would now)."""
         now = time.monotonic() if now is None else now
@@ -47,7 +51,8 @@ class Bucket:
 
 
 class Buckets:
-    """One bucket per key (an address), forgotten after a minute unused."""
+    """One bucket per key (an address), forgotten once it has filled up again (forgetting a
+    bucket earlier would hand its key a whole new burst)."""
 
     def __init__(self, rate: float, burst: float) -> None:
         self.rate, self.burst = rate, burst
@@ -57,7 +62,7 @@ class Buckets:
     def take(self, key: str) -> bool:
         now = time.monotonic()
         if now - self.swept > 60:
-            self.buckets = {k: b for k, b in self.buckets.items() if now - b.stamp < 60}
+            self.buckets = {k: b for k, b in self.buckets.items() if not b.full(now)}
             self.swept = now
         bucket = self.buckets.get(key)
         if bucket is None:

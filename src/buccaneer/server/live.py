@@ -22,7 +22,7 @@ from typing import Any
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from buccaneer.server import messages, metrics
-from buccaneer.server.auth import clean_name
+from buccaneer.server.auth import person_name
 from buccaneer.server.limits import Bucket, Buckets
 from buccaneer.server.limits import address as address_of
 from buccaneer.server.master import Masters, TableMaster
@@ -391,7 +391,7 @@ class Connection:
             # ("my tables" opens seats this way); else the connection watches.
             seat = live.seat_of_account(account[0])
         name = hello.name if hello.name is not None else (account[1] if account else None)
-        if name is not None and clean_name(name) is None:
+        if name is not None and person_name(name) is None:
             raise Refused("bad_message", "hello message: 'name' is not a name people can read")
         if (hello.version is not None and hello.version > live.version) or (
             hello.version is not None and live.status == WAITING
@@ -399,12 +399,16 @@ class Connection:
             hello = hello.model_copy(update={"version": None})
         if seat is not None and live.seats[seat].kind == "human":
             await master.claim(
-                seat, clean_name(name) if name else None, account[0] if account else None
+                seat,
+                person_name(name) if name else None,
+                account[0] if account else None,
+                hello.key,
             )
         # Seated only once everything above has worked: a refused hello leaves no trace. (The
         # sync below is built when it is sent, so nothing between the claim and here is missed.)
+        # A seated connection speaks for its seat's account, whatever session came with it.
         self.account = account[0] if account else None
-        if self.account is None and seat is not None:
+        if seat is not None and live.seats[seat].account_id is not None:
             self.account = live.seats[seat].account_id
         if self.account is not None:
             muted = await masters.moderation.repository.muted_by(self.account)

@@ -23,15 +23,17 @@ from buccaneer.agents.levels import level_spec, levels_of
 from buccaneer.core import GameSpec, OptionError, get_spec
 from buccaneer.server.auth import (
     clean_name,
-    hash_password,
+    looks_like_a_bot,
     new_token,
-    password_matches,
+    person_name,
     token_hash,
 )
 from buccaneer.server.bots import check_agent
 from buccaneer.server.clocks import ClockError, clock_settings
+from buccaneer.server.limits import address
 from buccaneer.server.links import request_base, table_link, websocket_url
 from buccaneer.server.master import Masters, TableMaster
+from buccaneer.server.passwords import Busy
 from buccaneer.server.replays import replay_step
 from buccaneer.server.repository import Repository
 from buccaneer.server.schemas import (
@@ -168,9 +170,12 @@ def check_seats(req: CreateTable, settings: Settings) -> list[dict[str, Any]]:
     for i, seat in enumerate(req.seats):
         name = None
         if seat.name is not None:
-            name = clean_name(seat.name)
+            name = clean_name(seat.name) if seat.kind == "bot" else person_name(seat.name)
             if name is None:
-                raise Refused("bad_request", f"seats[{i}].name is not a name people can read")
+                raise Refused(
+                    "bad_request",
+                    f"seats[{i}].name is not a name people can read (or it reads as a bot's)",
+                )
         if seat.kind == "bot":
             agent = seat.agent or "heuristic"
             try:
@@ -336,7 +341,7 @@ async def join_table(
 @router.post("/tables/{table_id}/leave")
 async def leave_table(table_id: str, req: LeaveTable, request: Request) -> dict[str, Any]:
     """Give a seat up: free again before the start, played by a bot during the game."""
-    return (await masters_of(request).leave(table_id, req.token)).meta()
+    return (await masters_of(request).leave(table_id, req.token, req.key)).meta()
 
 
 # -- accounts -----------------------------------------------------------------------------------
@@ -352,8 +357,17 @@ def now(request: Request) -> float:
     return masters_of(request).now()
 
 
+def spend(request: Request, buckets: Any, what: str) -> None:
+    """One of what the request's address may make (`Server.signups`, `Server.reports`), or a
+    429 saying when it may make the next."""
+    key = address(request.scope)
+    if not buckets.take(key):
+        wait = buckets.wait(key)
+        raise Busy(f"too many {what} from this address; try again in {int(wait) + 1} s", wait)
+
+
 async def add_account(request: Request, name: str, password_hash: str | None) -> int:
-    if name.casefold().startswith("bot:"):
+    if looks_like_a_bot(name):
         # The server's rated bot levels are accounts called "Bot: ..." (docs/server.md).
         raise Refused("name_taken", "names beginning with 'Bot:' are kept for the server's bots")
     account_id = await repository_of(request).add_account(name, password_hash, now(request))
@@ -368,7 +382,8 @@ async def create_account(req: NewAccount, request: Request) -> dict[str, Any]:
     name = clean_name(req.name)
     if name is None:
         raise Refused("bad_request", "'name' is not a name people can read")
-    hashed = await asyncio.to_thread(hash_password, req.password)
+    spend(request, server_of(request).signups, "new accounts")
+    hashed = await server_of(request).passwords.hash(req.password)
     account_id = await add_account(request, name, hashed)
     return {"name": name, "session": await new_session(request, account_id)}
 
@@ -377,7 +392,8 @@ async def create_account(req: NewAccount, request: Request) -> dict[str, Any]:
 async def login(req: Login, request: Request) -> dict[str, Any]:
     row = await repository_of(request).account_named(req.name)
     stored = row.password_hash if row is not None else None
-    ok = stored is not None and await asyncio.to_thread(password_matches, stored, req.password)
+    passwords = server_of(request).passwords
+    ok = await passwords.check(stored, req.password, req.name, address(request.scope))
     if row is None or not ok:
         raise Refused("wrong_password", "that name and password do not match")
     if row.banned:
@@ -394,6 +410,7 @@ async def create_guest(req: NewGuest, request: Request) -> dict[str, Any]:
             raise Refused("bad_request", "'name' is not a name people can read")
     else:
         name = f"guest-{new_token()[:6]}"
+    spend(request, server_of(request).signups, "new guests")
     account_id = await add_account(request, name, None)
     return {"name": name, "session": await new_session(request, account_id), "guest": True}
 

@@ -37,7 +37,7 @@ from typing import Any, Concatenate, ParamSpec, TypeVar
 import buccaneer
 from buccaneer.core import GameSpec, IllegalAction, OptionError, fairness
 from buccaneer.server import logs, metrics
-from buccaneer.server.auth import clean_name, new_table_id, new_token, token_hash
+from buccaneer.server.auth import new_table_id, new_token, person_name, same_hash, token_hash
 from buccaneer.server.bots import BotRunner, check_agent
 from buccaneer.server.clocks import first_deadline, next_deadlines
 from buccaneer.server.fanout import Fanout
@@ -54,6 +54,7 @@ from buccaneer.server.tables import (
     TABLE_ID,
     LiveTable,
     Refused,
+    Seat,
     Step,
     build_table,
     seat_deadlines,
@@ -117,6 +118,29 @@ def logged(
 
 # A rated table's seats are taken by accounts (a guest is one): docs/server.md, "Ratings".
 ACCOUNT_NEEDED = "this table is rated: log in or play as a guest to take a seat"
+# Who plays a rated seat whose player left or was voted away.
+RATED_STAND_IN = "heuristic"
+SEAT_TAKEN = (
+    "this seat was taken on another device by the person its link was for, and the link alone "
+    "no longer opens it; if that was you, open the seat from that device's 'Continue on "
+    "another device' link, or log in to the seat's account"
+)
+
+
+def owner_refusal(seat: Seat, key: str | None, account_id: int | None) -> Refused | None:
+    """Why this device may not act for `seat` (None: it may). A seat whose claimer sent a
+    device key opens only beside that key, or to a session of the seat's own account: the
+    token alone is what the table's creator, and anyone a link was forwarded to, also holds
+    (docs/server.md, "Seat owners")."""
+    if seat.owner_key_hash is None:
+        return None
+    if key is not None and same_hash(token_hash(key), seat.owner_key_hash):
+        return None
+    if account_id is not None and account_id == seat.account_id:
+        return None
+    return Refused("seat_taken", SEAT_TAKEN)
+
+
 FORFEITED = "your time bank ran out and your seat was forfeited: a bot plays it to the end"
 
 
@@ -444,7 +468,12 @@ class TableMaster:
         kept for its link (the same link takes it again), an `open` seat is open again and its
         token is dropped, so that only a new join takes it; that token is remembered to tell
         its link what happened."""
-        values: dict[str, Any] = {"claimed": False, "name": None, "account_id": None}
+        values: dict[str, Any] = {
+            "claimed": False,
+            "name": None,
+            "account_id": None,
+            "owner_key_hash": None,
+        }
         current = self.live.seats[seat]
         if current.mode == "open":
             values["former_token_hash"] = current.token_hash
@@ -467,13 +496,6 @@ class TableMaster:
             live.deadlines = deadlines
         return True
 
-    async def make_casual(self) -> None:
-        """A rated table is casual from now on: a seat was handed to a bot (docs/server.md,
-        "Ratings"). Stored before the seat changes; told with it ("table")."""
-        if self.live.rated:
-            await self.masters.ratings.make_casual(self.live.id)
-            self.live.rated = False
-
     async def set_agent(self, seat: int, agent: str | None) -> None:
         """Hand a human seat to a bot (`agent`) or give it back to its player (None)."""
         async with self.lock:
@@ -484,39 +506,53 @@ class TableMaster:
     # -- seats: the commands ------------------------------------------------------------------
 
     @logged("claim", 0)
-    async def claim(self, seat: int, name: str | None, account_id: int | None) -> None:
-        """A person takes their human seat (a connection saying hello with its token)."""
+    async def claim(
+        self, seat: int, name: str | None, account_id: int | None, key: str | None = None
+    ) -> None:
+        """A person takes their human seat (a connection saying hello with its token), or
+        comes back to it. The first claim binds the seat to its account (if any) and to the
+        device's `key`; later hellos never re-bind it (a player cannot move a lost game onto a
+        throwaway account), and rename it only before the start."""
         live = self.live
         async with self.lock:
             await self.catch_up()
             current = live.seats[seat]
-            if current.claimed and (name is None or name == current.name):
+            refusal = owner_refusal(current, key, account_id)
+            if refusal is not None:
+                raise refusal
+            values = self.claim_values(current, name, account_id, key)
+            if values:
+                await self.write_seats({seat: values})
+                started = await self.start_if_full()
+            else:
                 # Nothing to write. But a claim's write and the start it led to are two
                 # commits: a crash between them left every seat taken and the table waiting,
                 # and whoever comes back starts it.
                 if not await self.start_if_full():
                     return
                 started = True
-            else:
-                started = await self.take_seat(seat, name, account_id)
         await self.masters.changed(live, "table")
         if started:
             await self.masters.changed(live, "version")
 
-    async def take_seat(self, seat: int, name: str | None, account_id: int | None) -> bool:
-        """`claim`'s write (its lock is held): the seat is taken, and the table started if that
-        was the last one."""
-        live = self.live
-        current = live.seats[seat]
-        if live.rated and not current.claimed and account_id is None:
-            raise Refused("account_needed", ACCOUNT_NEEDED)
-        values: dict[str, Any] = {"claimed": True}
-        if name is not None:
-            values["name"] = name
-        if account_id is not None:
+    def claim_values(
+        self, current: Seat, name: str | None, account_id: int | None, key: str | None
+    ) -> dict[str, Any]:
+        """What a claim writes to the seat (empty: nothing)."""
+        values: dict[str, Any] = {}
+        if not current.claimed:
+            if self.live.rated and account_id is None:
+                raise Refused("account_needed", ACCOUNT_NEEDED)
+            values["claimed"] = True
+        if account_id is not None and current.account_id is None:
+            # Bound once (a seat claimed without a session may gain its player's account),
+            # never re-bound.
             values["account_id"] = account_id
-        await self.write_seats({seat: values})
-        return await self.start_if_full()
+        if key is not None and current.owner_key_hash is None:
+            values["owner_key_hash"] = token_hash(key)
+        if name is not None and name != current.name and self.live.status == WAITING:
+            values["name"] = name
+        return values
 
     @logged("join")
     async def join(
@@ -529,7 +565,7 @@ class TableMaster:
             raise Refused("not_waiting", "that table has started; ask for a spectator link")
         if await self.masters.draining():
             raise Refused("draining", DRAINING_MESSAGE)
-        if name is not None and clean_name(name) is None:
+        if name is not None and person_name(name) is None:
             raise Refused("bad_request", "'name' is not a name people can read")
         if live.rated and account_id is None:
             raise Refused("account_needed", ACCOUNT_NEEDED)
@@ -563,7 +599,7 @@ class TableMaster:
                 seat,
                 {
                     "token_hash": token_hash(token),
-                    "name": clean_name(name) if name else None,
+                    "name": person_name(name) if name else None,
                     "account_id": account_id,
                 },
             )
@@ -629,7 +665,12 @@ class TableMaster:
                 )
             tally = await moderation.cast(live, by, target)
             if tally.carried:
-                await self.make_casual()
+                if live.rated:
+                    # A vote must not make a rated game casual, nor pick a weak bot for an
+                    # opponent who is away (as correspondence players often are): the seat
+                    # plays on as when its player leaves, by the heuristic, and is rated for
+                    # its owner by how it finishes (docs/server.md, "Ratings").
+                    agent = RATED_STAND_IN
                 await self.write_seats({target: {"agent": agent}})
         if not tally.carried:
             await moderation.announce(live, tally)
@@ -669,6 +710,9 @@ class TableMaster:
                     "account_id": s.account_id,
                     "claimed": s.claimed,
                     "mode": s.mode,
+                    # The same devices own the same seats: the creator's copies of the
+                    # tokens open the new table's seats no more than the old one's.
+                    "owner_key_hash": s.owner_key_hash,
                 }
                 for s in live.seats
             ]
@@ -975,8 +1019,9 @@ class Masters:
             f"this link's seat ({row.seat + 1}) was given up before the game started; {now}",
         )
 
-    async def leave(self, table_id: str, token: str) -> LiveTable:
-        """The holder of `token` gives its seat of `table_id` up (`TableMaster.leave`)."""
+    async def leave(self, table_id: str, token: str, key: str | None = None) -> LiveTable:
+        """The holder of `token` (beside the seat's device key, once it has one) gives its
+        seat of `table_id` up (`TableMaster.leave`)."""
         if not TABLE_ID.match(table_id):
             raise Refused("no_table", "there is no such table")
         found = await self.seat_of_token(token, table_id)
@@ -985,6 +1030,9 @@ class Masters:
         master = await self.fresh(table_id)
         if master is None:
             raise Refused("no_table", "there is no such table")
+        refusal = owner_refusal(master.live.seats[found[1]], key, None)
+        if refusal is not None:
+            raise refusal
         await master.leave(found[1])
         return master.live
 
@@ -1106,6 +1154,7 @@ class Masters:
                     "account_id": s.get("account_id"),
                     "claimed": bool(s.get("claimed", False)),
                     "mode": s.get("mode") or ("bot" if s["kind"] == "bot" else "invite"),
+                    "owner_key_hash": s.get("owner_key_hash"),
                 }
                 for i, s in enumerate(seats)
             ],

@@ -51,6 +51,9 @@ class Hello(Shape):
     version: Version | None = None
     name: Name | None = None
     session: Token | None = None
+    # This device's secret (docs/server.md, "Seat owners"): the first hello with a key claims
+    # the seat for that key, and from then on the token opens the seat only beside it.
+    key: Token | None = None
 
 
 class ActionMessage(Shape):
@@ -215,6 +218,7 @@ class JoinTable(Shape):
 
 class LeaveTable(Shape):
     token: Token
+    key: Token | None = None
 
 
 class NewAccount(Shape):

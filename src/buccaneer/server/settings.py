@@ -34,6 +34,10 @@ LIMITS = (
     "http_rate",
     "http_burst",
     "connections_per_address",
+    "signup_rate",
+    "signup_burst",
+    "report_rate",
+    "report_burst",
     "chat_rate",
     "chat_burst",
     "chat_length",
@@ -82,6 +86,13 @@ class Settings:
     http_rate: float = 50.0  # HTTP requests a second, per address
     http_burst: float = 100.0
     connections_per_address: int = 64
+    # New accounts and guests per address (a burst, then one a minute): each is a row kept
+    # for good, so a stranger must not make thousands. Reports likewise (each holds a copy
+    # of the table's chat and record as evidence).
+    signup_rate: float = 1 / 60
+    signup_burst: float = 20.0
+    report_rate: float = 1 / 60
+    report_burst: float = 10.0
     chat_rate: float = 0.5  # chat lines a second, per connection
     chat_burst: float = 5.0
     chat_length: int = 500

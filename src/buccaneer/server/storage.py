@@ -120,6 +120,10 @@ seats = Table(
     # The seat's player forfeited (a time bank ran out on a forfeit table): a bot plays it on
     # and the player is rated as finishing last.
     Column("forfeited", Boolean, nullable=False, server_default=false()),
+    # SHA-256 of the key of the device that claimed the seat (its hello's `key`): from then on
+    # the token alone no longer opens the seat, so the creator's copy of an invite link, or a
+    # forwarded one, cannot act for the person who took it (docs/server.md, "Seat owners").
+    Column("owner_key_hash", String(64), nullable=True),
     Index("ix_seats_token_hash", "token_hash"),
     Index("ix_seats_account_id", "account_id"),
     Index("ix_seats_former_token_hash", "former_token_hash"),
@@ -174,6 +178,8 @@ rating_history = Table(
     Column("sigma", Float, nullable=False),
     Column("at", Float, nullable=False),
     Index("ix_rating_history_account", "account_id", "game", "at"),
+    # A season's standings read one range of a game's history.
+    Index("ix_rating_history_game_at", "game", "at"),
 )
 
 votes = Table(

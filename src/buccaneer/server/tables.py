@@ -66,6 +66,9 @@ class Seat:
     former_token_hash: str | None = None
     # The seat's player forfeited (their time bank ran out on a forfeit table): a bot plays on.
     forfeited: bool = False
+    # The claiming device's key (hashed, never public): with it set, the token alone does not
+    # open the seat.
+    owner_key_hash: str | None = None
 
     @property
     def bot(self) -> str | None:
@@ -393,4 +396,5 @@ def seat_from_row(row: Any) -> Seat:
         mode=row.mode,
         former_token_hash=row.former_token_hash,
         forfeited=bool(row.forfeited),
+        owner_key_hash=row.owner_key_hash,
     )

@@ -5,7 +5,7 @@ import { useEffect, useMemo, useRef, useState } from "preact/hooks";
 import { api } from "../api";
 import { botLabel } from "../bots";
 import { Link, navigate, useLang } from "../app";
-import { TableConnection, socketUrl, targetOf } from "../connection";
+import { TableConnection, continueLink, socketUrl, targetOf } from "../connection";
 import { gameUI } from "../games";
 import type { GameUI } from "../games/types";
 import { errorWords, t, type Lang } from "../i18n";
@@ -168,7 +168,23 @@ function Seats(props: { state: TableState; ui: GameUI; lang: Lang; send: (m: Cli
           );
         })}
       </ul>
+      {mine !== null && <ContinueElsewhere lang={lang} />}
     </section>
+  );
+}
+
+/** The link that opens this seat on the player's other device (docs/server.md, "Seat
+ * owners"): shown on the seat's own page alone, since it plays the seat. */
+function ContinueElsewhere(props: { lang: Lang }) {
+  const target = targetOf(location);
+  const link = target ? continueLink(location.origin, target) : null;
+  if (!link) return null;
+  return (
+    <details class="continue-elsewhere" data-testid="continue-elsewhere">
+      <summary>{t(props.lang, "table.continue")}</summary>
+      <p>{t(props.lang, "table.continue_hint")}</p>
+      <input readOnly value={link} aria-label={t(props.lang, "table.continue")} onFocus={(e) => e.currentTarget.select()} />
+    </details>
   );
 }
 
@@ -220,7 +236,10 @@ function Chat(props: { state: TableState; lang: Lang; send: (m: ClientMessage) =
 function rematchLink(state: TableState): string | null {
   if (!state.rematch) return null;
   const target = targetOf(location);
-  return target?.token ? `/tables/${state.rematch}#token=${target.token}` : `/tables/${state.rematch}`;
+  if (!target?.token) return `/tables/${state.rematch}`;
+  // A page opened by a "Continue on another device" link keeps its key at the rematch too.
+  const fragment = new URLSearchParams({ token: target.token, ...(target.key ? { key: target.key } : {}) });
+  return `/tables/${state.rematch}#${fragment.toString()}`;
 }
 
 function EndScreen(props: {

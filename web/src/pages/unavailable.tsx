@@ -13,7 +13,7 @@ import { openSeats, refusal } from "./lobby";
 import "./lobby.css";
 
 /** The codes this page has its own words for; anything else shows the server's message. */
-const EXPLAINED = ["unknown_token", "seat_given_up", "no_table"];
+const EXPLAINED = ["unknown_token", "seat_given_up", "seat_taken", "no_table"];
 
 export function TableUnavailable(props: { id: string; error: { code: string; message: string } | null; lang: Lang }) {
   const { id, error, lang } = props;
@@ -47,7 +47,7 @@ export function TableUnavailable(props: { id: string; error: { code: string; mes
   return (
     <section class="panel unavailable" aria-labelledby="unavailable-heading" data-code={code}>
       <h2 id="unavailable-heading">
-        {t(lang, `lobby.dead.${missing ? "no_table" : code === "seat_given_up" ? "given_up" : code === "unknown_token" ? "link" : "other"}.title`)}
+        {t(lang, `lobby.dead.${missing ? "no_table" : code === "seat_given_up" ? "given_up" : code === "seat_taken" ? "taken" : code === "unknown_token" ? "link" : "other"}.title`)}
       </h2>
       <p role="alert">
         {missing

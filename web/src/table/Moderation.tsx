@@ -3,6 +3,7 @@
 
 import { useEffect, useRef, useState } from "preact/hooks";
 import { ApiError } from "../api";
+import { deviceKey, targetOf } from "../connection";
 import { errorWords, t, type Lang } from "../i18n";
 import type { ChatLine, ClientMessage, VoteTally } from "../protocol";
 
@@ -167,7 +168,7 @@ export function ReportButton(props: {
         {
           seat: props.seat,
           reason: reason.trim(),
-          ...(props.token ? { token: props.token } : {}),
+          ...(props.token ? { token: props.token, key: deviceKey(targetOf(location) ?? { table: props.table, token: props.token }) } : {}),
         },
       );
       setDone(true);
