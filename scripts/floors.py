@@ -83,8 +83,8 @@ def constraints(extras: list[str]) -> str:
 # (simulations), openskill and matplotlib (a tournament's ratings and plot), pydantic (records,
 # schemas), websockets (connect), FastAPI, Starlette, uvicorn, uvloop and orjson (the protocol),
 # SQLAlchemy, alembic, aiosqlite and psycopg (storage on SQLite and PostgreSQL), argon2
-# (accounts), confusable-homoglyphs (names), redis (two workers), prometheus_client (metrics), httpx and aiosmtplib
-# (notifications), platformdirs (the default database).
+# (accounts), confusable-homoglyphs (names), redis (two workers), prometheus_client (metrics),
+# httpx and aiosmtplib (notifications), platformdirs (the default database, connect's key).
 FLOOR_TESTS = [
     "tests/cli/test_cli_play.py",
     "tests/cli/test_cli_errors.py",
