@@ -43,10 +43,31 @@ RELAXED = {
 }
 
 
+# Ports for the servers tests start: each pytest-xdist worker has a range of its own, below
+# the kernel's ephemeral ports (32768 and up, where client sockets get theirs), and walks it in
+# order. Asking the kernel for a free port (bind to 0) raced: another worker could be handed
+# the same port between our probe and our server's bind, and a port freed by one test could be
+# given at once to the next, where the last test's reconnecting clients then arrived (a table
+# appeared in another test's lobby; a fuzz connection was closed by a server shutting down).
+PORTS_PER_WORKER = 2000
+_next_port: list[int] = []
+
+
 def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return int(sock.getsockname()[1])
+    worker = os.environ.get("PYTEST_XDIST_WORKER", "gw0").removeprefix("gw")
+    base = 12000 + PORTS_PER_WORKER * (int(worker) if worker.isdigit() else 0)
+    if not _next_port:
+        _next_port.append(0)
+    for _ in range(PORTS_PER_WORKER):
+        port = base + _next_port[0] % PORTS_PER_WORKER
+        _next_port[0] += 1
+        with socket.socket() as sock:
+            try:
+                sock.bind(("127.0.0.1", port))
+            except OSError:
+                continue  # in use (a server of an earlier test still closing, or anyone's)
+            return port
+    raise RuntimeError(f"no free port in {base}-{base + PORTS_PER_WORKER - 1}")
 
 
 def wait_healthy(
