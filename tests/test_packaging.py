@@ -187,7 +187,7 @@ def test_the_core_needs_no_server_and_no_plots() -> None:
     extra. (A venv with the core alone is made and used by scripts/front-door.)"""
     project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]
     core = {re.split(r"[\[<>=;! ]", d, maxsplit=1)[0].lower() for d in project["dependencies"]}
-    assert core == {"typer", "rich", "openskill", "numpy", "pydantic", "websockets"}
+    assert core == {"typer", "rich", "openskill", "numpy", "pydantic", "websockets", "platformdirs"}
     extras = project["optional-dependencies"]
     assert any(d.startswith("sqlalchemy[asyncio]") for d in extras["server"])
     assert any(d.startswith("psycopg[pool]") for d in extras["server"])

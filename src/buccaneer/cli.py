@@ -883,15 +883,23 @@ def verify(
     file: Annotated[
         Path, typer.Argument(help="A finished table's record (GET /api/tables/T/record).")
     ],
+    commitment: Annotated[
+        str | None,
+        typer.Option(
+            help="The commitment the table showed when the game began (64 hex digits): the "
+            "proof is checked against it. Without it the check shows only that the record "
+            "agrees with itself."
+        ),
+    ] = None,
 ) -> None:
-    """Check a finished game is fair: its seed and salt hash to the commitment published at
+    """Check a finished game is fair: its seed and salt hash to the commitment you saw at
     the start, and every action replays legally from that seed to the recorded result.
     Exit code 0 when every check passes, 1 with the reason when one fails.
 
-    Example: buccaneer verify TABLE.json
+    Example: buccaneer verify TABLE.json --commitment 3f2a...
     """
     with _people_errors():
-        verdict = verify_file(file)
+        verdict = verify_file(file, commitment)
     code = show_verdict(verdict, _console())
     if code:
         raise typer.Exit(code)

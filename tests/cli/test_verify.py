@@ -63,9 +63,14 @@ def test_every_server_record_is_accepted_and_every_change_refused(
 ) -> None:
     record = server_record(sqlite_url, game, options, seed=len(game))
     assert {"seed", "salt", "commitment", "result"} <= set(record)
-    result = invoke(["verify", write(tmp_path / "good.json", record)])
+    good = write(tmp_path / "good.json", record)
+    result = invoke(["verify", good, "--commitment", record["commitment"]])
     assert result.exit_code == 0, result.output
     assert "FAIR" in result.stdout and record["commitment"] in result.stdout
+    # Without the commitment seen at the start, it says plainly what it has not proven.
+    alone = invoke(["verify", good])
+    assert alone.exit_code == 0 and "CONSISTENT, NOT PROVEN" in alone.stdout, alone.stdout
+    assert "FAIR" not in alone.stdout.replace("FAIR:", "")
 
     def refused(changed: dict[str, Any], check: str) -> str:
         out = invoke(["verify", write(tmp_path / "bad.json", changed)])
@@ -131,3 +136,23 @@ def test_a_file_that_is_no_record_is_refused(invoke: Invoke, tmp_path: Path) -> 
     assert out.exit_code == 1 and "REFUSED (record)" in out.stdout
     missing = invoke(["verify", str(tmp_path / "none.json")])
     assert missing.exit_code == 2 and "cannot read" in missing.stderr
+
+
+def test_a_server_that_swaps_seed_salt_and_commitment_together_is_caught(
+    invoke: Invoke, sqlite_url: str, tmp_path: Path
+) -> None:
+    """M3: a record whose seed, salt and commitment were all replaced at the end agrees with
+    itself; checked against the commitment the player saw at the start, it is refused."""
+    seen = server_record(sqlite_url, "cartagena", {}, seed=3)["commitment"]
+    # What the server hands out at the end instead: another whole game, its own seed, salt
+    # and commitment, agreeing with each other and with every action.
+    swapped = server_record(sqlite_url, "cartagena", {}, seed=4)
+    assert swapped["commitment"] != seen
+    path = write(tmp_path / "swapped.json", swapped)
+    alone = invoke(["verify", path])
+    assert alone.exit_code == 0 and "CONSISTENT, NOT PROVEN" in alone.stdout, alone.stdout
+    caught = invoke(["verify", path, "--commitment", seen.upper()])
+    assert caught.exit_code == 1, caught.output
+    assert "REFUSED (commitment)" in caught.stdout and "not the one you saw" in caught.stdout
+    bad = invoke(["verify", path, "--commitment", "abc"])
+    assert bad.exit_code != 0 and "64 hexadecimal digits" in bad.output

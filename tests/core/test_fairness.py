@@ -126,8 +126,12 @@ def test_a_malformed_proof_is_refused_as_a_record(key: str, value: Any) -> None:
 def test_a_kept_record_is_fair_and_a_changed_one_is_refused(game: str) -> None:
     state = finished(game, 11)
     data = proven_record(state)
-    verdict = verify(data)
+    verdict = verify(data, data["commitment"])
     assert verdict.ok and verdict.proven, verdict
+    alone = verify(data)  # the record agrees with itself; nothing seen at the start to prove it
+    assert alone.ok and alone.consistent and not alone.proven, alone
+    other = verify(data, "0" * 64)
+    assert not other.ok and other.failed == "commitment", other
 
     changed_seed = verify({**data, "seed": data["seed"] + 1})
     assert changed_seed.failed == "commitment"

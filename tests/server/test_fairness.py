@@ -75,7 +75,7 @@ def test_a_table_commits_to_its_seed_and_its_record_proves_it(database_url: str)
         record = master.record()
         assert record["commitment"] == live.commitment and record["salt"] == live.salt
         assert record["seed"] == live.seed
-        verdict = fairness.verify(json.loads(json.dumps(record)))
+        verdict = fairness.verify(json.loads(json.dumps(record)), live.commitment)
         assert verdict.ok and verdict.proven, verdict
         end = live.meta()
         assert (end["seed"], end["salt"], end["commitment"]) == (

@@ -44,9 +44,11 @@ def test_coming_back_shows_what_happened_since_your_move(
     ):
         click_once(page, rng, prefer="card:")
     assert page.title().startswith("▶ Your turn")
-    page.context.close()
-    # Anne comes back later (a new browser): the summary lists Bob's lines since her move.
-    back = browser.new_context(viewport={"width": 1440, "height": 900}).new_page()
+    context = page.context
+    page.close()
+    # Anne comes back later (a new tab of her browser, whose key owns the seat): the summary
+    # lists Bob's lines since her move.
+    back = context.new_page()
     back.goto(link)
     since = back.locator("[data-testid=since]")
     since.wait_for()

@@ -47,10 +47,13 @@ def own_secrets(view: dict[str, Any]) -> dict[str, Any]:
     return {"loyalty": view["loyalty"], "votes": sorted(view["votes"])}
 
 
-def handover(url: str, table: dict[str, Any], seat: int) -> None:
-    """Let a bot play the seat from here on (leaving a running game hands it to a bot)."""
+def handover(url: str, table: dict[str, Any], seat: int, page: Page) -> None:
+    """Let a bot play the seat from here on (leaving a running game hands it to a bot), as
+    the seat's own browser (`page`, whose device key owns it) asks."""
     token = table["seats"][seat]["token"]
-    response = httpx.post(f"{url}/api/tables/{table['table']}/leave", json={"token": token})
+    key = page.evaluate("localStorage.getItem('device-key')")
+    body = {"token": token, "key": key}
+    response = httpx.post(f"{url}/api/tables/{table['table']}/leave", json=body)
     assert response.status_code == 200, response.text
 
 
@@ -116,7 +119,7 @@ def test_two_seats_in_two_browsers_never_see_each_others_secrets(
     # a bot finishes the game for both seats.
     if httpx.get(f"{server.url}/api/tables/{table['table']}").json()["status"] != "over":
         for seat in (0, 1):
-            handover(server.url, table, seat)
+            handover(server.url, table, seat, pages[seat])
     record = finished_record(server.url, table["table"])
     # The engine's truth, version by version: each seat's own secrets at that moment.
     spec = buccaneer.GAMES[game]

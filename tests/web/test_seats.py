@@ -68,8 +68,8 @@ def test_the_creator_sits_at_once_and_the_invited_friend_takes_the_kept_seat(
     friend.wait_for_selector("svg.board")
     assert meta(server, table)["status"] == "active"
     # The creator still holds the friend's link, but it took the seat for the friend's
-    # browser: opened anywhere else it says so, and shows no hand (docs/server.md, "Seat
-    # owners"). The friend's own "Continue on another device" link seats them on a phone.
+    # browser: opened anywhere else it says so and shows no hand (docs/server.md, "Seat owners").
+    # The friend's own "Continue on another device" link seats them on a phone.
     other = page_of(browser)
     other.goto(invite)
     other.wait_for_selector("[data-code=seat_taken]")

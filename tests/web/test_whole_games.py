@@ -148,8 +148,11 @@ def test_the_lobby_lists_a_waiting_table_chat_reaches_the_table_and_a_rematch_st
                 click_once(page, rng)
     table = host.url.split("/tables/")[1].split("#")[0]
     for page in (host, guest):
+        # The seat is the page's browser's (docs/server.md, "Seat owners"): its key goes along.
         token = page.url.split("#token=")[1]
-        response = httpx.post(f"{server.url}/api/tables/{table}/leave", json={"token": token})
+        key = page.evaluate("localStorage.getItem('device-key')")
+        body = {"token": token, "key": key}
+        response = httpx.post(f"{server.url}/api/tables/{table}/leave", json=body)
         assert response.status_code == 200, response.text
     for page in (host, guest):
         page.wait_for_selector(END, timeout=120_000)

@@ -32,14 +32,54 @@ export async function commitmentOf(seed: string, salt: string): Promise<string> 
   return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, "0")).join("");
 }
 
-/** "ok": the seed and salt hash to the commitment; "bad": they do not; "none": the table
- * published no commitment; "pending": the game is not over (no seed and salt yet). */
-export type Check = "ok" | "bad" | "none" | "pending";
+/** "ok": the seed and salt hash to the commitment this browser saw while the game was on;
+ * "unseen": they hash to the commitment the server gives now, but this browser never saw the
+ * table before its end, so nothing here shows it is the one published at the start;
+ * "swapped": the server now gives another commitment than the one this browser saw; "bad":
+ * the seed and salt do not hash to it; "none": the table published no commitment; "pending":
+ * the game is not over (no seed and salt yet). */
+export type Check = "ok" | "unseen" | "swapped" | "bad" | "none" | "pending";
 
-export async function checkProof(proof: Proof): Promise<Check> {
-  if (!proof.commitment) return "none";
+/** Check a proof against `seen`, the commitment this browser saw during the game (null: it
+ * saw none). A server that changed the seed at the end could change the salt and the
+ * commitment it shows with it, and they would agree with each other: only the commitment
+ * kept from the start proves the seed was fixed then. */
+export async function checkProof(proof: Proof, seen: string | null = null): Promise<Check> {
+  if (!proof.commitment) return seen ? "swapped" : "none";
+  if (seen !== null && seen !== proof.commitment) return "swapped";
   if (!proof.seed_text || !proof.salt) return "pending";
-  return (await commitmentOf(proof.seed_text, proof.salt)) === proof.commitment ? "ok" : "bad";
+  if ((await commitmentOf(proof.seed_text, proof.salt)) !== proof.commitment) return "bad";
+  return seen === null ? "unseen" : "ok";
+}
+
+/** Where this browser keeps the commitments it saw while games were on (table id → hex). */
+export const SEEN_KEY = "commitments";
+const SEEN_MOST = 500;
+
+function seenMap(): Record<string, string> {
+  try {
+    const parsed: unknown = JSON.parse(localStorage.getItem(SEEN_KEY) ?? "{}");
+    return parsed && typeof parsed === "object" ? (parsed as Record<string, string>) : {};
+  } catch {
+    return {};
+  }
+}
+
+/** Keep the commitment a table shows before its end, the first time it is seen (a later,
+ * different one is not kept: it is what `checkProof` must catch). The oldest are dropped past
+ * a few hundred tables. */
+export function rememberCommitment(table: string, commitment: string): void {
+  const seen = seenMap();
+  if (seen[table]) return;
+  seen[table] = commitment;
+  const ids = Object.keys(seen);
+  for (const id of ids.slice(0, Math.max(0, ids.length - SEEN_MOST))) delete seen[id];
+  localStorage.setItem(SEEN_KEY, JSON.stringify(seen));
+}
+
+/** The commitment this browser saw for `table` while its game was on (null: none). */
+export function seenCommitment(table: string): string | null {
+  return seenMap()[table] ?? null;
 }
 
 // The chi-square value a fair die exceeds one time in twenty, by degrees of freedom (faces - 1).

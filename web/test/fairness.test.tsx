@@ -3,8 +3,16 @@
  * generic dice panel's counts, expectations and plain-words verdict in every language. */
 
 import { render } from "preact-render-to-string";
-import { describe, expect, it } from "vitest";
-import { checkProof, commitmentOf, diceTest, seedText, type DiceCounts } from "../src/fairness";
+import { describe, expect, it, vi } from "vitest";
+import {
+  checkProof,
+  commitmentOf,
+  diceTest,
+  rememberCommitment,
+  seedText,
+  seenCommitment,
+  type DiceCounts,
+} from "../src/fairness";
 import ui from "../src/games/tortuga";
 import { LANGS, t } from "../src/i18n";
 import { DicePanel } from "../src/table/DicePanel";
@@ -24,11 +32,34 @@ describe("the commitment", () => {
 
   it("checks, refuses a changed seed or salt, and says when there is nothing to check", async () => {
     const proof = { commitment: COMMITMENT, seed_text: "8123456789012345678", salt: SALT };
-    expect(await checkProof(proof)).toBe("ok");
-    expect(await checkProof({ ...proof, seed_text: "8123456789012345680" })).toBe("bad");
-    expect(await checkProof({ ...proof, salt: SALT.replace("0", "1") })).toBe("bad");
+    expect(await checkProof(proof, COMMITMENT)).toBe("ok");
+    expect(await checkProof(proof)).toBe("unseen");
+    expect(await checkProof({ ...proof, seed_text: "8123456789012345680" }, COMMITMENT)).toBe("bad");
+    expect(await checkProof({ ...proof, salt: SALT.replace("0", "1") }, COMMITMENT)).toBe("bad");
     expect(await checkProof({ commitment: COMMITMENT })).toBe("pending");
     expect(await checkProof({ commitment: null })).toBe("none");
+  });
+
+  it("catches a server that swaps seed, salt and commitment together at the end (M3)", async () => {
+    // Self-consistent, but not what the browser saw while the game was on.
+    const other = { commitment: COMMITMENT, seed_text: "8123456789012345678", salt: SALT };
+    const seenThen = "ab".repeat(32);
+    expect(await checkProof(other, seenThen)).toBe("swapped");
+    expect(await checkProof({ commitment: null }, seenThen)).toBe("swapped");
+  });
+
+  it("keeps the first commitment a table showed, not a later one", () => {
+    // The tests run in Node: the page's local storage, as a map.
+    const kept = new Map<string, string>();
+    vi.stubGlobal("localStorage", {
+      getItem: (key: string) => kept.get(key) ?? null,
+      setItem: (key: string, value: string) => void kept.set(key, value),
+    });
+    rememberCommitment("T1", "aa".repeat(32));
+    rememberCommitment("T1", "bb".repeat(32));
+    expect(seenCommitment("T1")).toBe("aa".repeat(32));
+    expect(seenCommitment("T2")).toBeNull();
+    vi.unstubAllGlobals();
   });
 });
 

@@ -7,6 +7,7 @@ that failed and where; the command's exit code is 0 when every check passed, 1 w
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 from rich.console import Console
@@ -16,11 +17,19 @@ from buccaneer.cli_support.common import CliError
 from buccaneer.core.fairness import Verdict, verify
 from buccaneer.core.schema import json_problem
 
+HEX64 = re.compile(r"^[0-9a-fA-F]{64}$")
 
-def verify_file(path: Path) -> Verdict:
+
+def verify_file(path: Path, seen: str | None = None) -> Verdict:
     """The verdict on the record in `path` (one JSON record, as `GET /api/tables/T/record`
-    gives it). A file that cannot be read is the caller's mistake (`CliError`); a file that
+    gives it), against the commitment `seen` at the start if given. A file that cannot be
+    read, or a `seen` that is no commitment, is the caller's mistake (`CliError`); a file that
     is read but is no valid record is a refused record."""
+    if seen is not None and not HEX64.match(seen.strip()):
+        raise CliError(
+            f"--commitment {seen!r} is not a commitment: it is 64 hexadecimal digits, as the "
+            "table showed when the game began"
+        )
     try:
         text = path.read_text(encoding="utf-8")
     except OSError as exc:
@@ -33,7 +42,7 @@ def verify_file(path: Path) -> Verdict:
         return Verdict().fail("record", f"{path} is not a game record: {json_problem(exc)}")
     except RecursionError:
         return Verdict().fail("record", f"{path} is not a game record: nested too deeply")
-    return verify(data)
+    return verify(data, seen.strip() if seen is not None else None)
 
 
 def show_verdict(verdict: Verdict, console: Console) -> int:
@@ -52,9 +61,19 @@ def show_verdict(verdict: Verdict, console: Console) -> int:
     if verdict.proven:
         console.print(
             Text(
-                "FAIR: the seed was fixed before the game (its commitment checks), and every "
-                "action replays from it to the recorded result.",
+                "FAIR: the seed was fixed before the game (it hashes to the commitment you saw "
+                "at the start), and every action replays from it to the recorded result.",
                 style="bold green",
+            ),
+            soft_wrap=True,
+        )
+    elif verdict.consistent:
+        console.print(
+            Text(
+                "CONSISTENT, NOT PROVEN: the record's seed, salt and commitment agree and every "
+                "action replays, but a server could have changed all three together; run again "
+                "with --commitment HEX, the commitment the table showed when the game began.",
+                style="bold yellow",
             ),
             soft_wrap=True,
         )

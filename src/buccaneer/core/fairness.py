@@ -81,6 +81,9 @@ class Verdict:
 
     ok: bool = True
     proven: bool = False
+    # The record's seed, salt and commitment agree, but no commitment seen at the start was
+    # given to check them against (`verify`'s `seen`).
+    consistent: bool = False
     reason: str | None = None
     failed: str | None = None  # the failed check's name: record, commitment, action, result
     lines: list[tuple[bool | None, str]] = field(default_factory=list)
@@ -99,8 +102,13 @@ class Verdict:
         return self
 
 
-def verify(data: Any) -> Verdict:
-    """Check a record (its parsed JSON): the commitment, every action, the result."""
+def verify(data: Any, seen: str | None = None) -> Verdict:
+    """Check a record (its parsed JSON): the commitment, every action, the result.
+
+    `seen` is the commitment the player saw when the game began. Only against it does the
+    check prove anything: a server that changed the seed at the end could change the salt and
+    the commitment in the record with it, and the record would agree with itself. Without it
+    the verdict is "consistent" (`proven` False, `consistent` True)."""
     verdict = Verdict()
     try:
         record = GameRecord.from_dict(data)
@@ -122,8 +130,23 @@ def verify(data: Any) -> Verdict:
                 f"the seed and salt hash to {computed}, not to the commitment "
                 f"{record.commitment} published at the start: the seed or the salt was changed",
             )
-        verdict.proven = True
         verdict.passed(f"SHA-256 of the seed and salt is the commitment {record.commitment}")
+        if seen is None:
+            verdict.consistent = True
+            verdict.note(
+                "the commitment was read from the record itself, so this shows the record "
+                "agrees with itself, not that the seed was fixed before the game: give the "
+                "commitment you saw at the start (--commitment) to prove it"
+            )
+        elif seen.lower() != record.commitment.lower():
+            return verdict.fail(
+                "commitment",
+                f"the record's commitment {record.commitment} is not the one you saw at the "
+                f"start ({seen.lower()}): the seed was changed after the game began",
+            )
+        else:
+            verdict.proven = True
+            verdict.passed("it is the commitment you saw when the game began")
     spec = get_spec(record.game)
     state = load(record.game, record.players, seed=record.seed, **record.options)
     for i, (seat, action) in enumerate(record.actions):

@@ -99,7 +99,7 @@ export function ReplayPage(props: { id: string; seat: number | null }) {
       </div>
       <div class="side-column">
         <LogPanel ui={ui} log={step.log} lang={lang} names={step.names} />
-        <FairnessPanel proof={step} ui={ui} lang={lang} />
+        <FairnessPanel proof={step} table={props.id} ui={ui} lang={lang} />
       </div>
     </div>
   );

@@ -23,6 +23,7 @@ import {
 import { LogList, LogPanel } from "../table/Log";
 import { MuteButtons, ReportButton, VoteButton, unmutedLines, useMutes } from "../table/Moderation";
 import { TableProof } from "../table/FairnessPanel";
+import { rememberCommitment } from "../fairness";
 import { lastMoves, sinceOwnMove } from "../table/moves";
 import { timeLeft } from "./mytables";
 import { TableUnavailable } from "./unavailable";
@@ -36,6 +37,11 @@ function useTable(id: string): [TableState, (message: ClientMessage) => boolean]
     const apply = (next: TableState) => {
       ref.current = next;
       setState(next);
+      // The commitment as the table shows it before its end is kept: the end's proof is
+      // checked against it, not against what the server gives then (docs/server.md,
+      // "Provable fairness").
+      const info = next.table;
+      if (info?.commitment && info.status !== "over") rememberCommitment(info.id, info.commitment);
     };
     const connection = new TableConnection(socketUrl(location), target, localStorage.getItem("name"), {
       onMessage(message: ServerMessage) {

@@ -5,23 +5,23 @@
 import { useEffect, useState } from "preact/hooks";
 import { api } from "../api";
 import type { GameUI } from "../games/types";
-import { type Check, checkProof, type Proof } from "../fairness";
+import { type Check, checkProof, type Proof, seenCommitment } from "../fairness";
 import { t, type Lang } from "../i18n";
 import { DicePanel } from "./DicePanel";
 
-export function FairnessPanel(props: { proof: Proof; ui: GameUI; lang: Lang }) {
+export function FairnessPanel(props: { proof: Proof; table: string; ui: GameUI; lang: Lang }) {
   const { proof, ui, lang } = props;
   const [check, setCheck] = useState<Check | null>(null);
   useEffect(() => {
     let live = true;
     setCheck(null);
-    checkProof(proof)
+    checkProof(proof, seenCommitment(props.table))
       .then((c) => live && setCheck(c))
       .catch(() => live && setCheck("bad"));
     return () => {
       live = false;
     };
-  }, [proof.commitment, proof.seed_text, proof.salt]);
+  }, [props.table, proof.commitment, proof.seed_text, proof.salt]);
   return (
     <>
       <section class="panel fairness" aria-labelledby="fairness-title" data-testid="fairness">
@@ -31,7 +31,7 @@ export function FairnessPanel(props: { proof: Proof; ui: GameUI; lang: Lang }) {
             {t(lang, "fair.commitment")} <code class="commitment" style={{ overflowWrap: "anywhere" }}>{proof.commitment}</code>
           </p>
         ) : null}
-        <p role="status" data-check={check ?? "checking"} class={check === "bad" ? "error" : ""}>
+        <p role="status" data-check={check ?? "checking"} class={check === "bad" || check === "swapped" ? "error" : ""}>
           {t(lang, `fair.${check ?? "checking"}`)}
         </p>
         {proof.seed_text && proof.salt ? (
@@ -61,5 +61,5 @@ export function TableProof(props: { id: string; ui: GameUI; lang: Lang }) {
       live = false;
     };
   }, [props.id]);
-  return proof ? <FairnessPanel proof={proof} ui={props.ui} lang={props.lang} /> : null;
+  return proof ? <FairnessPanel proof={proof} table={props.id} ui={props.ui} lang={props.lang} /> : null;
 }
