@@ -228,6 +228,17 @@ def create_table(url: str, **body: Any) -> dict[str, Any]:
     return dict(response.json())
 
 
+def person_against_a_bot(url: str) -> dict[str, Any]:
+    """A two-seat Cartagena table: an invite for a person, and a random bot that moves at once."""
+    return create_table(
+        url,
+        game="cartagena",
+        players=2,
+        seats=[{"kind": "human"}, {"kind": "bot", "agent": "random"}],
+        bot_delay=0,
+    )
+
+
 def connect_at_terminal(
     invite: str, typed: str, timeout: float
 ) -> subprocess.CompletedProcess[str]:

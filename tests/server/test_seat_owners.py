@@ -15,7 +15,7 @@ from typing import Any
 import httpx
 import pytest
 
-from tests.server.support import ThreadServer, create_table
+from tests.server.support import ThreadServer, create_table, person_against_a_bot
 from tests.server.wsclient import Ws
 
 
@@ -100,13 +100,7 @@ def test_a_claimed_seat_is_never_re_bound_to_another_account(server: ThreadServe
     leaves the seat with the account that claimed it (the game stays on that account's list
     and never reaches the other's)."""
     anne, throwaway = guest(server.url, "Anne"), guest(server.url, "Throwaway")
-    table = create_table(
-        server.url,
-        game="cartagena",
-        players=2,
-        seats=[{"kind": "human"}, {"kind": "bot", "agent": "random"}],
-        bot_delay=0,
-    )
+    table = person_against_a_bot(server.url)
     token, key = table["seats"][0]["token"], secrets.token_urlsafe(24)
 
     async def main() -> None:

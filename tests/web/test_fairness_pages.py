@@ -21,7 +21,7 @@ from playwright.sync_api import Browser, Page, Route
 
 from buccaneer.core import fairness
 from buccaneer.server.client import play
-from tests.server.support import ServerProcess, create_table
+from tests.server.support import ServerProcess, create_table, person_against_a_bot
 from tests.web.axe import violations
 
 
@@ -116,13 +116,7 @@ def test_the_end_is_checked_against_the_commitment_seen_during_the_game(
     """M3: the browser keeps the commitment the table showed before its end and checks the
     end against it: a server that swaps seed, salt and commitment together at the end (all
     three agreeing) is caught."""
-    table = create_table(
-        server.url,
-        game="cartagena",
-        players=2,
-        seats=[{"kind": "human"}, {"kind": "bot", "agent": "random"}],
-        bot_delay=0,
-    )
+    table = person_against_a_bot(server.url)
     table_id = str(table["table"])
     page.goto(f"{server.url}/tables/{table_id}")  # watching while the table waits
     page.wait_for_function(
