@@ -118,8 +118,8 @@ def logged(
 
 # A rated table's seats are taken by accounts (a guest is one): docs/server.md, "Ratings".
 ACCOUNT_NEEDED = "this table is rated: log in or play as a guest to take a seat"
-# Who plays a rated seat whose player left or was voted away.
-RATED_STAND_IN = "heuristic"
+# Who plays a seat whose player left, forfeited, or (on a rated table) was voted away.
+STAND_IN = "heuristic"
 SEAT_TAKEN = (
     "this seat was taken on another device by the person its link was for, and the link alone "
     "no longer opens it; if that was you, open the seat from that device's 'Continue on "
@@ -325,7 +325,7 @@ class TableMaster:
             elif expiry == "forfeit":
                 await self.forfeit(seat, now)
             elif self.masters.bots is not None:
-                self.masters.bots.play(live, seat, "heuristic", delay=0)
+                self.masters.bots.play(live, seat, STAND_IN, delay=0)
 
     async def forfeit(self, seat: int, now: float) -> bool:
         """A turn-based seat whose time bank ran out by `now` is forfeited: a heuristic bot
@@ -345,7 +345,7 @@ class TableMaster:
                 or seat not in live.state.to_move()
             ):
                 return False
-            await self.write_seats({seat: {"agent": "heuristic", "forfeited": True}})
+            await self.write_seats({seat: {"agent": STAND_IN, "forfeited": True}})
         await self.masters.changed(live, "table")
         return True
 
@@ -636,7 +636,7 @@ class TableMaster:
                 return
         if live.status == OVER:
             raise Refused("over", "the game is over")
-        await self.set_agent(seat, "heuristic")
+        await self.set_agent(seat, STAND_IN)
 
     @logged("hand_over", 1)
     async def hand_over(
@@ -670,7 +670,7 @@ class TableMaster:
                     # opponent who is away (as correspondence players often are): the seat
                     # plays on as when its player leaves, by the heuristic, and is rated for
                     # its owner by how it finishes (docs/server.md, "Ratings").
-                    agent = RATED_STAND_IN
+                    agent = STAND_IN
                 await self.write_seats({target: {"agent": agent}})
         if not tally.carried:
             await moderation.announce(live, tally)

@@ -63,16 +63,6 @@ class RatingsRepository:
 
     # -- rating a table -----------------------------------------------------------------------
 
-    async def make_casual(self, table_id: str) -> None:
-        """The table is casual from now on (unless it has been rated already)."""
-        async with begin(self.engine) as conn:
-            await conn.execute(
-                update(db.tables)
-                .where(db.tables.c.id == table_id)
-                .where(db.tables.c.rated_done.is_(False))
-                .values(rated=False)
-            )
-
     async def unrated_tables(self, limit: int) -> list[str]:
         """Finished rated tables not rated yet, the oldest first."""
         async with self.engine.connect() as conn:
