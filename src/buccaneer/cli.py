@@ -907,6 +907,7 @@ def verify(
 
 @app.command()
 def serve(
+    ctx: typer.Context,
     *,
     host: Annotated[
         str, typer.Option(help="Address to listen on.", envvar="BUCCANEER_HOST")
@@ -956,8 +957,17 @@ def serve(
     operator_token: Annotated[
         str | None,
         typer.Option(
-            help="The bearer token that opens /metrics (none: /metrics is refused).",
+            help="The bearer token that opens /metrics (none: /metrics is refused). Give it "
+            "in BUCCANEER_OPERATOR_TOKEN or --operator-token-file: on the command line every "
+            "user of the machine can read it (ps).",
             envvar="BUCCANEER_OPERATOR_TOKEN",
+        ),
+    ] = None,
+    operator_token_file: Annotated[
+        Path | None,
+        typer.Option(
+            help="A file holding the operator token (its trailing newline dropped).",
+            envvar="BUCCANEER_OPERATOR_TOKEN_FILE",
         ),
     ] = None,
     log_format: Annotated[
@@ -972,8 +982,16 @@ def serve(
         str | None,
         typer.Option(
             help="smtp://\\[user:pass@]host:port (smtps:// for TLS): send notification emails "
-            '(docs/server.md, "Notifications"); none: no email.',
+            '(docs/server.md, "Notifications"); none: no email. It may hold a password: give '
+            "it in BUCCANEER_SMTP_URL or --smtp-url-file rather than on the command line.",
             envvar="BUCCANEER_SMTP_URL",
+        ),
+    ] = None,
+    smtp_url_file: Annotated[
+        Path | None,
+        typer.Option(
+            help="A file holding the SMTP URL (its trailing newline dropped).",
+            envvar="BUCCANEER_SMTP_URL_FILE",
         ),
     ] = None,
     mail_from: Annotated[
@@ -1004,13 +1022,24 @@ def serve(
         with needs_extra("server", "buccaneer serve"):
             from buccaneer.cli_support.serve import (  # noqa: PLC0415
                 check_settings,
+                command_line_secret,
                 env_limits,
+                read_secret,
                 run_server,
                 start_lines,
             )
             from buccaneer.server.settings import Settings  # noqa: PLC0415
             from buccaneer.server.webclient import client_built  # noqa: PLC0415
 
+        # The secrets: each from its option or variable, or from its file, never two ways.
+        secrets = {
+            "operator_token": ("--operator-token", "BUCCANEER_OPERATOR_TOKEN"),
+            "smtp_url": ("--smtp-url", "BUCCANEER_SMTP_URL"),
+        }
+        operator_token = read_secret(
+            *secrets["operator_token"], operator_token, operator_token_file
+        )
+        smtp_url = read_secret(*secrets["smtp_url"], smtp_url, smtp_url_file)
         settings = check_settings(
             Settings(
                 database_url=database_url or "",
@@ -1029,6 +1058,16 @@ def serve(
             ),
             [*env_limits(), *(setting or [])],
         )
+        err = _err_console()
+
+        def warn(line: str) -> None:
+            err.print(Text(line, style="yellow"), soft_wrap=True)
+
+        for key, (option, envvar) in secrets.items():
+            # By the source's name: typer brings a click of its own, whose enum is not click's.
+            source = ctx.get_parameter_source(key)
+            if ctx.params.get(key) and source is not None and source.name == "COMMANDLINE":
+                warn(command_line_secret(option, envvar))
 
         def announce(s: Settings) -> None:
             console = _console()
@@ -1036,7 +1075,7 @@ def serve(
                 console.print(line, soft_wrap=True)
 
         with needs_extra("server", "buccaneer serve"):
-            run_server(settings, announce)
+            run_server(settings, announce, warn)
 
 
 admin_app = typer.Typer(
@@ -1060,12 +1099,15 @@ def admin_grant(
     name: Annotated[str, typer.Argument(help="The account's name (it must exist).")],
     database_url: DatabaseOption = None,
 ) -> None:
-    """Make an account an admin: its session opens the admin page at /admin."""
+    """Make an account an admin: its session opens the admin page at /admin. Only a
+    person's account with a password: never one of the server's bots or a guest."""
     with _people_errors(), needs_extra("server", "buccaneer admin"):
         from buccaneer.cli_support.backup import set_role  # noqa: PLC0415
 
-        set_role(database_url, name, "admin")
-    _console().print(Text(f"{name} is an admin now."))
+        changed = set_role(database_url, name, "admin")
+    _console().print(
+        Text(f"{name} is an admin now." if changed else f"{name} is an admin already.")
+    )
 
 
 @admin_app.command("revoke")
@@ -1073,12 +1115,13 @@ def admin_revoke(
     name: Annotated[str, typer.Argument(help="The account's name.")],
     database_url: DatabaseOption = None,
 ) -> None:
-    """Make an admin a player again."""
+    """Make an admin what it was before `grant` again (a player)."""
     with _people_errors(), needs_extra("server", "buccaneer admin"):
         from buccaneer.cli_support.backup import set_role  # noqa: PLC0415
 
-        set_role(database_url, name, "player")
-    _console().print(Text(f"{name} is not an admin any more."))
+        changed = set_role(database_url, name, "player")
+    said = "is not an admin any more." if changed else "was not an admin; nothing changed."
+    _console().print(Text(f"{name} {said}"))
 
 
 @app.command()

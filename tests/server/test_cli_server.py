@@ -50,6 +50,10 @@ def test_serve_keeps_tables_in_the_data_directory_by_default(tmp_path: Path) -> 
         table = create_table(f"http://127.0.0.1:{port}", game="cartagena", players=2)
         assert table["table"]
         assert (tmp_path / "data" / "buccaneer" / "server.db").is_file()
+        # The data directory and the database are the operator's alone (docs/server.md,
+        # "Security"; tests/server/test_security.py tries it under a permissive umask).
+        assert (tmp_path / "data" / "buccaneer").stat().st_mode & 0o777 == 0o700
+        assert (tmp_path / "data" / "buccaneer" / "server.db").stat().st_mode & 0o777 == 0o600
     finally:
         proc.terminate()
         proc.wait(10)

@@ -14,7 +14,10 @@ from __future__ import annotations
 
 import asyncio
 import gzip
+import io
 import json
+import os
+import tempfile
 import time
 from collections.abc import Iterator, Mapping
 from pathlib import Path
@@ -25,7 +28,8 @@ from alembic.util import CommandError
 
 from buccaneer.cli_support.common import CliError
 from buccaneer.server import repository_backup as store
-from buccaneer.server.migrate import config, upgrade
+from buccaneer.server.auth import looks_like_a_bot
+from buccaneer.server.migrate import config, secure_sqlite, upgrade
 from buccaneer.server.repository import make_engine
 from buccaneer.server.repository_operator import OperatorRepository
 from buccaneer.server.settings import default_database_url
@@ -44,35 +48,52 @@ def database(url: str | None) -> str:
 
 
 def write_backup(url: str | None, path: Path) -> dict[str, int]:
-    """Every row of the database at `url` into `path`; the rows of each table."""
+    """Every row of the database at `url` into `path`; the rows of each table.
+
+    The rows go to a file of our own first, made afresh next to `path` (`mkstemp`: a new
+    name, O_EXCL, mode 0600): never a fixed name such as `FILE.partial`, where whoever may
+    write the directory could plant a symlink and have the operator's command overwrite any
+    file the operator may write. The file is then renamed onto `path` (a rename never follows
+    a symlink at `path` either), so a backup file is whole or absent, and, like the database,
+    readable by the operator alone (it holds the games' seeds, password hashes, webhook
+    addresses)."""
     url = database(url)
     engine = store.blocking_engine(url)
     counts: dict[str, int] = {}
-    partial = path.with_name(path.name + ".partial")
+    partial: Path | None = None
     try:
         with store.snapshot(engine) as (revision, names, rows):
             if revision is None:
                 raise CliError(f"{url} holds no buccaneer database (no schema revision)")
-            with gzip.open(partial, "wt", encoding="utf-8") as out:
-                header = {
-                    "buccaneer_backup": FORMAT,
-                    "revision": revision,
-                    "backend": engine.dialect.name,
-                    "created_at": time.time(),
-                    "tables": names,
-                }
-                out.write(json.dumps(header) + "\n")
-                for name in names:
-                    counts[name] = 0
-                    for row in rows(name):
-                        out.write(json.dumps({"table": name, "row": row}) + "\n")
-                        counts[name] += 1
-                out.write(json.dumps({"end": True, "counts": counts}) + "\n")
-        partial.replace(path)  # a backup file is whole or absent
+            fd, temp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".partial", dir=path.parent)
+            partial = Path(temp)
+            with os.fdopen(fd, "wb") as raw:
+                # The gzip header names the backup, not the temporary file.
+                zipped = gzip.GzipFile(filename=path.name, mode="wb", fileobj=raw)
+                with zipped, io.TextIOWrapper(zipped, encoding="utf-8") as out:
+                    header = {
+                        "buccaneer_backup": FORMAT,
+                        "revision": revision,
+                        "backend": engine.dialect.name,
+                        "created_at": time.time(),
+                        "tables": names,
+                    }
+                    out.write(json.dumps(header) + "\n")
+                    for name in names:
+                        counts[name] = 0
+                        for row in rows(name):
+                            out.write(json.dumps({"table": name, "row": row}) + "\n")
+                            counts[name] += 1
+                    out.write(json.dumps({"end": True, "counts": counts}) + "\n")
+                raw.flush()
+                os.fsync(raw.fileno())
+        os.replace(partial, path)  # a backup file is whole or absent
+        partial = None
     except OSError as exc:
         raise CliError(f"cannot write {path}: {exc}") from None
     finally:
-        partial.unlink(missing_ok=True)
+        if partial is not None:
+            partial.unlink(missing_ok=True)
         engine.dispose()
     return counts
 
@@ -111,6 +132,7 @@ def read_backup(url: str | None, path: Path, *, force: bool) -> dict[str, int]:
         raise CliError(f"{path} is not a buccaneer backup (format {FORMAT})")
     revision = str(header.get("revision"))
     known_revision(revision)
+    secure_sqlite(url)  # a new SQLite file is made the operator's alone before SQLite opens it
     engine = store.blocking_engine(url)
     try:
         if store.row_count(engine) and not force:
@@ -149,20 +171,77 @@ def read_backup(url: str | None, path: Path, *, force: bool) -> dict[str, int]:
     return {str(name): counts.get(name, 0) for name in header.get("tables", counts)}
 
 
-def set_role(url: str | None, name: str, role: str) -> None:
-    """Give the account called `name` a role (`admin` or `player`)."""
+def earlier_role(name: str) -> str:
+    """The role an admin had before `buccaneer admin grant`, which only a person's account
+    with a password and the role `player` is given: `player`. (An account called "Bot: ..."
+    that an older version let be granted was one of the server's bots: `bot` again, or the
+    ratings would no longer find that bot level's account.) So revoking restores the earlier
+    role without a column to keep it in."""
+    return "bot" if looks_like_a_bot(name) else "player"
+
+
+def grant_refusal(account: Any) -> str | None:
+    """Why the account may not be made an admin (None: it may)."""
+    if account.role == "bot" or looks_like_a_bot(account.name):
+        return (
+            f"{account.name!r} is one of the server's bots; only a person's account can be an admin"
+        )
+    if not account.password:
+        return (
+            f"{account.name!r} is a guest (an account without a password); only an account "
+            "with a password can be an admin"
+        )
+    if account.role != "player":
+        return f"{account.name!r} has the role {account.role!r}; only a player can be made an admin"
+    return None
+
+
+def revoke_refusal(account: Any) -> str | None:
+    """Why `revoke` refuses an account that is not an admin (None: it is a player, and
+    nothing needs changing): a bot or a guest was never meant for it."""
+    if account.role == "bot" or looks_like_a_bot(account.name):
+        return f"{account.name!r} is one of the server's bots, not an admin; nothing changed"
+    if not account.password:
+        return f"{account.name!r} is a guest (an account without a password), not an admin"
+    return None
+
+
+def set_role(url: str | None, name: str, role: str) -> bool:
+    """Make the account called `name` an admin (`role` "admin": a person's account with a
+    password, never a bot or a guest), or no longer one (`role` "player": it gets its earlier
+    role back, `earlier_role`). False when the account had that standing already (nothing
+    changed); refused, with nothing changed, for no such account, a bot or a guest."""
     url = database(url)
     upgrade(url)
 
     async def run() -> bool:
         engine = make_engine(url)
         try:
-            return await OperatorRepository(engine).set_role(name, role)
+            operator = OperatorRepository(engine)
+            account = await operator.account_named(name)
+            if account is None:
+                raise CliError(f"there is no account called {name!r}; create it first (sign up)")
+            if role == "admin":
+                if account.role == "admin":
+                    return False
+                refusal = grant_refusal(account)
+                if refusal is not None:
+                    raise CliError(refusal)
+                before, after = "player", "admin"
+            else:
+                if account.role != "admin":
+                    refusal = revoke_refusal(account)
+                    if refusal is not None:
+                        raise CliError(refusal)
+                    return False
+                before, after = "admin", earlier_role(account.name)
+            if not await operator.change_role(account.id, before, after):
+                raise CliError(f"{account.name!r} changed meanwhile; nothing changed, try again")
+            return True
         finally:
             await engine.dispose()
 
-    if not asyncio.run(run()):
-        raise CliError(f"there is no account called {name!r}; create it first (sign up)")
+    return asyncio.run(run())
 
 
 __all__ = ["read_backup", "set_role", "write_backup"]

@@ -8,10 +8,12 @@ from __future__ import annotations
 
 import errno
 import ipaddress
+import logging
 import os
 import socket
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import fields, replace
+from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
 
@@ -22,10 +24,12 @@ import buccaneer
 from buccaneer.cli_support.common import CliError
 from buccaneer.core.optional import install_hint
 from buccaneer.server.logs import FORMATS
-from buccaneer.server.migrate import upgrade
+from buccaneer.server.migrate import storage_warnings, upgrade
 from buccaneer.server.settings import ENV, LIMITS, Settings
 from buccaneer.server.storage import async_url
 from buccaneer.server.webclient import HOW_TO_GET
+
+log = logging.getLogger("buccaneer.server")
 
 
 def check_settings(settings: Settings, changes: Sequence[str] = ()) -> Settings:
@@ -96,13 +100,48 @@ def apply_changes(settings: Settings, changes: Sequence[str]) -> Settings:
     return replace(settings, **values)
 
 
-def run_server(settings: Settings, announce: Any) -> None:
+def read_secret(option: str, envvar: str, value: str | None, file: Path | None) -> str | None:
+    """A secret of `buccaneer serve` (the operator token, the SMTP URL), given one way: its
+    value (`option` or `envvar`) or a file that holds it (`option`-file, read here, its
+    trailing newline dropped), so that it need not stand on the command line, where every
+    user of the machine reads it (`ps`). Both ways at once, or a file that cannot be read or
+    holds nothing, is refused in one line before anything starts."""
+    if file is None:
+        return value or None
+    if value:
+        raise CliError(
+            f"{option}-file and {option} (or {envvar}) both given: give the value one way"
+        )
+    try:
+        text = file.read_text(encoding="utf-8").rstrip("\r\n")
+    except (OSError, UnicodeDecodeError) as exc:
+        why = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
+        raise CliError(f"cannot read {option}-file {file}: {why}") from None
+    if not text.strip():
+        raise CliError(f"{option}-file {file} is empty")
+    return text
+
+
+def command_line_secret(option: str, envvar: str) -> str:
+    """The warning for a secret given on the command line."""
+    return (
+        f"Warning: {option} on the command line can be read by every user of this machine "
+        f"(ps, /proc); give it in {envvar} or in a file ({option}-file PATH) instead."
+    )
+
+
+def run_server(
+    settings: Settings, announce: Any, warn: Callable[[str], None] | None = None
+) -> None:
     """Check everything the server needs before saying it serves (the database, Redis, the
-    port), each failure one line; then serve until stopped."""
+    port), each failure one line; then serve until stopped. What the operator should change
+    but the server can live with (a database folder open to others) goes to `warn`."""
     try:
         upgrade(settings.database_url)
     except Exception as exc:  # an unreachable database, a file we may not write
         raise CliError(f"cannot open the database: {database_problem(exc)}") from None
+    for line in storage_warnings(settings.database_url):
+        (warn or log.warning)(line)
     if settings.redis_url:
         check_redis(settings.redis_url)
     check_port(settings.host, settings.port)

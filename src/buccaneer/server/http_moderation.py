@@ -55,10 +55,12 @@ async def need_account(request: Request, authorization: str | None) -> tuple[int
 async def list_mutes(
     request: Request, authorization: Annotated[str | None, Header()] = None
 ) -> list[dict[str, Any]]:
-    """The accounts the session's account has muted, by name."""
+    """The accounts the session's account has muted, in the order muted, each by the name it
+    was muted under: a mute made through a seat lists the seat's shown name, never whose
+    account sits there."""
     account = await need_account(request, authorization)
-    muted = await masters_of(request).moderation.repository.muted_by(account[0])
-    return [{"name": name} for _id, name in muted]
+    shown = await masters_of(request).moderation.repository.mutes_shown(account[0])
+    return [{"name": name} for name in shown]
 
 
 @router.post("/me/mutes", status_code=201)
@@ -66,7 +68,9 @@ async def mute(
     req: MuteRequest, request: Request, authorization: Annotated[str | None, Header()] = None
 ) -> dict[str, Any]:
     """Mute an account for yourself: its chat lines no longer reach your connections, live or
-    in the chat a table sends on hello. Nobody else is told, the muted player least of all."""
+    in the chat a table sends on hello. Nobody else is told, the muted player least of all.
+    Muted by a seat, the answer names the seat as the table shows it, never the account
+    behind it (a seat's name may hide whose account it is)."""
     account = await need_account(request, authorization)
     masters = masters_of(request)
     moderation = masters.moderation
@@ -81,15 +85,14 @@ async def mute(
         if not 0 <= req.seat < live.players:
             raise Refused("bad_request", f"there is no seat {req.seat} at this table")
         seated = live.seats[req.seat].account_id
-        name = None if seated is None else await moderation.repository.account_name(seated)
-        if seated is None or name is None:
+        if seated is None:
             raise Refused("no_account", "that seat's player has no account to mute")
-        found = (seated, name)
+        found = (seated, str(live.seats[req.seat].public(live.spec)["name"]))
     else:
         raise Refused("bad_request", "name an account ('name') or a table's seat ('table', 'seat')")
     if found[0] == account[0]:
         raise Refused("own_seat", "you cannot mute yourself")
-    await moderation.repository.mute(account[0], found[0], masters.now())
+    await moderation.repository.mute(account[0], found[0], masters.now(), found[1])
     await moderation.tell_mutes(account[0])
     return {"muted": found[1]}
 
@@ -109,21 +112,21 @@ async def unmute_seat(
     if seated is None or not await moderation.repository.unmute(account[0], seated):
         raise Refused("not_found", "you have not muted that seat's player")
     await moderation.tell_mutes(account[0])
-    return {"unmuted": await moderation.repository.account_name(seated)}
+    return {"unmuted": live.seats[seat].public(live.spec)["name"]}  # the seat's, as on POST
 
 
 @router.delete("/me/mutes/{name}")
 async def unmute(
     name: str, request: Request, authorization: Annotated[str | None, Header()] = None
 ) -> dict[str, Any]:
-    """Hear an account you muted again."""
+    """Hear an account you muted again, by the name your list shows."""
     account = await need_account(request, authorization)
     moderation = masters_of(request).moderation
-    found = await moderation.repository.account_id_named(name)
-    if found is None or not await moderation.repository.unmute(account[0], found[0]):
+    unmuted = await moderation.repository.unmute_named(account[0], name)
+    if unmuted is None:
         raise Refused("not_found", f"you have not muted {name!r}")
     await moderation.tell_mutes(account[0])
-    return {"unmuted": found[1]}
+    return {"unmuted": unmuted}
 
 
 @router.post("/tables/{table_id}/reports", status_code=201)
@@ -138,7 +141,7 @@ async def report(
     account = await account_of(request, authorization)
     master = await fresh_table(request, table_id)
     masters = masters_of(request)
-    spend(request, server_of(request).reports, "reports")
+    await spend(request, server_of(request).reports, "reports")
     by_seat: int | None = None
     if req.token is not None:
         found = await masters.seat_of_token(req.token, table_id)

@@ -85,7 +85,8 @@ def check_operator(request: Request, authorization: str | None) -> None:
     ):
         raise Refused(
             "unknown_operator",
-            "send 'Authorization: Bearer <operator token>' (buccaneer serve --operator-token)",
+            "send 'Authorization: Bearer <operator token>' (the token `buccaneer serve` got "
+            "from BUCCANEER_OPERATOR_TOKEN or --operator-token-file)",
         )
 
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from sqlalchemy import delete, insert, select, update
+from sqlalchemy import delete, func, insert, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncEngine
 
@@ -27,12 +27,18 @@ class ModerationRepository:
 
     # -- mutes --------------------------------------------------------------------------------
 
-    async def mute(self, account_id: int, muted_id: int, at: float) -> None:
-        """`account_id` no longer sees `muted_id`'s chat (muting twice changes nothing)."""
+    async def mute(
+        self, account_id: int, muted_id: int, at: float, name: str | None = None
+    ) -> None:
+        """`account_id` no longer sees `muted_id`'s chat (muting twice changes nothing),
+        listed under `name`: the name the muter knew it by (a seat's shown name), never
+        more."""
         try:
             async with begin(self.engine) as conn:
                 await conn.execute(
-                    insert(db.mutes).values(account_id=account_id, muted_id=muted_id, at=at)
+                    insert(db.mutes).values(
+                        account_id=account_id, muted_id=muted_id, at=at, name=name
+                    )
                 )
         except IntegrityError:
             return
@@ -59,6 +65,45 @@ class ModerationRepository:
                 )
             ).all()
         return [(r.id, r.name) for r in rows]
+
+    async def mutes_shown(self, account_id: int) -> list[str]:
+        """What the account's own list of mutes shows, in the order they were made: each by
+        the name it was muted under (a seat's shown name, which may hide whose account it
+        is: the list never tells more than the muter knew), or the account's name for a mute
+        made before those names were kept."""
+        m = db.mutes
+        async with self.engine.connect() as conn:
+            rows = (
+                await conn.execute(
+                    select(func.coalesce(m.c.name, db.accounts.c.name).label("name"))
+                    .join(db.accounts, m.c.muted_id == db.accounts.c.id)
+                    .where(m.c.account_id == account_id)
+                    .order_by(m.c.at, m.c.muted_id)
+                )
+            ).all()
+        return [str(r.name) for r in rows]
+
+    async def unmute_named(self, account_id: int, name: str) -> str | None:
+        """Hear again the account muted under `name` (in any case); the name as listed, or
+        None when there is no such mute."""
+        m = db.mutes
+        shown = func.coalesce(m.c.name, db.accounts.c.name)
+        async with begin(self.engine) as conn:
+            row = (
+                await conn.execute(
+                    select(m.c.muted_id, shown.label("name"))
+                    .join(db.accounts, m.c.muted_id == db.accounts.c.id)
+                    .where(m.c.account_id == account_id)
+                    .where(func.lower(shown) == name.lower())
+                    .order_by(m.c.at)
+                )
+            ).first()
+            if row is None:
+                return None
+            await conn.execute(
+                delete(m).where(m.c.account_id == account_id, m.c.muted_id == row.muted_id)
+            )
+        return str(row.name)
 
     async def account_id_named(self, name: str) -> tuple[int, str] | None:
         """The (id, name) of the account called `name` in any case, or None."""

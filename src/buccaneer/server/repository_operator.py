@@ -144,13 +144,30 @@ class OperatorRepository:
                 )
         return True
 
-    async def set_role(self, name: str, role: str) -> bool:
-        """Give the account called `name` a role; False when there is no such account."""
+    async def account_named(self, name: str) -> Any:
+        """The row (id, name, role, password: whether it has one, a guest has none) of the
+        account called `name` in any case, or None."""
+        async with self.engine.connect() as conn:
+            return (
+                await conn.execute(
+                    select(
+                        db.accounts.c.id,
+                        db.accounts.c.name,
+                        db.accounts.c.role,
+                        db.accounts.c.password_hash.is_not(None).label("password"),
+                    ).where(db.accounts.c.name_key == name.casefold())
+                )
+            ).first()
+
+    async def change_role(self, account_id: int, before: str, after: str) -> bool:
+        """Give an account the role `after` if its role is still `before` (two operators at
+        once change it once); False when it was not."""
         async with begin(self.engine) as conn:
             result = await conn.execute(
                 update(db.accounts)
-                .where(db.accounts.c.name_key == name.casefold())
-                .values(role=role)
+                .where(db.accounts.c.id == account_id)
+                .where(db.accounts.c.role == before)
+                .values(role=after)
             )
         return bool(result.rowcount)
 
