@@ -4,7 +4,14 @@ people and two bots played over three simulated days (the server's clock is the 
 each person's turns, the game's end, the table filling for its creator; emails digested to
 at most one per table per hour; nothing on a channel after its one-click unsubscribe. And:
 a bad webhook URL is refused, a failing receiver is retried and given up without holding up
-anyone else, and two senders never send one message twice (SQLite and PostgreSQL)."""
+anyone else, and two senders never send one message twice (SQLite and PostgreSQL).
+
+The attacks (docs/server.md, "Security"): a webhook name that answers a public address to the
+check and loopback to the connection reaches only the address checked; SMTP credentials are
+never sent without STARTTLS; unsubscribe keys stay out of the access log and change with the
+address; addresses with invisible or line-breaking characters are refused; List-Unsubscribe
+is a plain link; and an email address gets nothing but one confirmation email (at most three
+an hour, whoever asks) until its owner follows the link, which works once and for a day."""
 
 from __future__ import annotations
 
@@ -14,8 +21,11 @@ import email.policy
 import email.utils
 import itertools
 import json
+import logging
 import random
+import re
 import secrets
+import socket
 import threading
 import time
 from collections import Counter
@@ -27,13 +37,16 @@ from typing import Any
 import httpx
 import pytest
 from aiosmtpd.controller import Controller
+from aiosmtpd.smtp import AuthResult
 
 import buccaneer
 from buccaneer import agents
 from buccaneer.server import notifications
+from buccaneer.server.account_mail import AccountMail
 from buccaneer.server.master import TableMaster
 from buccaneer.server.migrate import upgrade
 from buccaneer.server.notifications import MAX_ATTEMPTS, Notifier, sentence
+from buccaneer.server.passwords import Busy
 from buccaneer.server.repository import Repository
 from buccaneer.server.repository_notifications import Event, NotificationStore
 from buccaneer.server.settings import Settings
@@ -58,11 +71,12 @@ class Clock:
 
 
 class Receiver:
-    """A webhook receiver: records every POST (path, JSON body); paths in `failing` answer
-    500."""
+    """A webhook receiver: records every POST (path, JSON body; and its Host header); paths
+    in `failing` answer 500."""
 
-    def __init__(self) -> None:
+    def __init__(self, host: str = "127.0.0.1", port: int | None = None) -> None:
         self.posts: list[tuple[str, dict[str, Any]]] = []
+        self.hosts: list[str] = []
         self.failing: set[str] = set()
         self.lock = threading.Lock()
         receiver = self
@@ -73,17 +87,19 @@ class Receiver:
                 body = json.loads(self.rfile.read(length))
                 with receiver.lock:
                     receiver.posts.append((self.path, body))
+                    receiver.hosts.append(self.headers.get("host", ""))
                 self.send_response(500 if self.path in receiver.failing else 204)
                 self.end_headers()
 
             def log_message(self, *args: Any) -> None:
                 return
 
-        self.http = ThreadingHTTPServer(("127.0.0.1", free_port()), Handler)
+        self.host = host
+        self.http = ThreadingHTTPServer((host, port or free_port()), Handler)
         self.thread = threading.Thread(target=self.http.serve_forever, daemon=True)
 
     def url(self, path: str) -> str:
-        return f"http://127.0.0.1:{self.http.server_address[1]}{path}"
+        return f"http://{self.host}:{self.http.server_address[1]}{path}"
 
     def to(self, path: str) -> list[dict[str, Any]]:
         with self.lock:
@@ -91,10 +107,11 @@ class Receiver:
 
 
 class Mailbox:
-    """aiosmtpd's handler: every message received, parsed."""
+    """aiosmtpd's handler: every message received, parsed (and its bytes as they came)."""
 
     def __init__(self) -> None:
         self.messages: list[EmailMessage] = []
+        self.raw: list[bytes] = []
         self.lock = threading.Lock()
 
     async def handle_DATA(  # noqa: N802 (aiosmtpd calls it by this name)
@@ -104,11 +121,46 @@ class Mailbox:
         assert isinstance(message, EmailMessage)
         with self.lock:
             self.messages.append(message)
+            self.raw.append(bytes(envelope.original_content or envelope.content))
         return "250 OK"
 
     def to(self, address: str) -> list[EmailMessage]:
         with self.lock:
             return [m for m in self.messages if m["To"] == address]
+
+    def raw_to(self, address: str) -> list[bytes]:
+        with self.lock:
+            return [r for m, r in zip(self.messages, self.raw, strict=True) if m["To"] == address]
+
+
+def raw_header(raw: bytes, name: str) -> str:
+    """A header's value as it stands in a message's bytes (unfolded, not decoded)."""
+    head = raw.split(b"\r\n\r\n", 1)[0].decode("ascii")
+    for line in re.sub(r"\r\n[ \t]", " ", head).split("\r\n"):
+        key, _, value = line.partition(":")
+        if key.lower() == name.lower():
+            return value.strip()
+    raise AssertionError(f"no {name} header")
+
+
+def notices(box: Mailbox, address: str) -> list[EmailMessage]:
+    """The notification emails to `address` (not its confirmation email)."""
+    return [m for m in box.to(address) if m["List-Unsubscribe"] is not None]
+
+
+def confirmation_link(box: Mailbox, address: str) -> str:
+    """The link in the newest confirmation email to `address`."""
+    mails = [m for m in box.to(address) if "/confirm-email/" in text_of(m)]
+    assert mails, f"no confirmation email to {address}"
+    found = re.search(r"(https?://\S+/confirm-email/\S+)", text_of(mails[-1]))
+    assert found is not None
+    return found.group(1)
+
+
+def text_of(message: EmailMessage) -> str:
+    body = message.get_body(("plain",))
+    assert body is not None
+    return str(body.get_content())
 
 
 @pytest.fixture
@@ -158,14 +210,70 @@ def account(url: str, name: str) -> dict[str, str]:
     return {"authorization": f"Bearer {answer.json()['session']}"}
 
 
-def set_addresses(url: str, auth: dict[str, str], mail: str, hook: str) -> None:
+def set_addresses(url: str, auth: dict[str, str], mail: str | None, hook: str | None) -> Any:
     answer = httpx.put(
         f"{url}/api/me/notifications",
         json={"email": mail, "webhook_url": hook, "notify_email": True, "notify_webhook": True},
         headers=auth,
     )
     assert answer.status_code == 200, answer.text
-    assert answer.json()["email"] == mail and answer.json()["email_available"] is True
+    assert answer.json()["email"] == mail
+    return answer.json()
+
+
+def confirm(box: Mailbox, url: str, auth: dict[str, str], address: str) -> None:
+    """The owner of `address` follows the link of its confirmation email: the page asks,
+    its button confirms."""
+    link = confirmation_link(box, address)
+    assert link.startswith(f"{url}/confirm-email/")
+    page = httpx.get(link)
+    assert page.status_code == 200 and "<form" in page.text
+    assert httpx.get(f"{url}/api/me/notifications", headers=auth).json()["email_confirmed"] is False
+    done = httpx.post(link)
+    assert done.status_code == 200 and "confirmed" in done.text, done.text
+    assert httpx.get(f"{url}/api/me/notifications", headers=auth).json()["email_confirmed"] is True
+
+
+def fill_a_table(url: str, creator: dict[str, str], joiner: dict[str, str]) -> str:
+    """A turn-based table of two people that `creator` sets up and `joiner` fills: the
+    creator is told `table_full`."""
+    created = httpx.post(
+        f"{url}/api/tables",
+        json={
+            "game": "cartagena",
+            "players": 2,
+            "seats": [{"kind": "me"}, {"kind": "open"}],
+            "clock": {"mode": "turn", "days": 1, "on_expiry": "bot"},
+            "bot_delay": 0,
+            "listed": False,
+        },
+        headers=creator,
+    )
+    assert created.status_code == 201, created.text
+    table = str(created.json()["table"])
+    joined = httpx.post(f"{url}/api/tables/{table}/join", json={}, headers=joiner)
+    assert joined.status_code == 200, joined.text
+    return table
+
+
+def full_message(receiver: Receiver, path: str, table: str) -> dict[str, Any]:
+    """The `table_full` webhook message of `table` at `path`, once it has come."""
+
+    def found() -> list[dict[str, Any]]:
+        return [b for b in receiver.to(path) if b["table"] == table and b["kind"] == "table_full"]
+
+    wait_for(lambda: bool(found()), say=f"table_full of {table} at {path}")
+    (body,) = found()
+    return body
+
+
+async def send_now(notifier: Notifier) -> None:
+    """What is due, sent (the sends this started ended)."""
+    await asyncio.gather(*await notifier.send_due())
+
+
+def key_of(link: str) -> str:
+    return link.split("/unsubscribe/", 1)[1].split("?", 1)[0]
 
 
 def person_turns(record: dict[str, Any], people: set[int]) -> Counter[int]:
@@ -232,8 +340,12 @@ def test_a_turn_based_game_over_three_days_tells_exactly_what_happened(
     with server:
         url = server.url
         ann, bob = account(url, "Ann"), account(url, "Bob")
-        set_addresses(url, ann, "ann@example.org", receiver.url("/ann"))
-        set_addresses(url, bob, "bob@example.org", receiver.url("/bob"))
+        for auth, who in ((ann, "ann"), (bob, "bob")):
+            shown = set_addresses(url, auth, f"{who}@example.org", receiver.url(f"/{who}"))
+            assert shown["email_available"] is True and shown["email_confirmed"] is False
+            assert shown["confirmation_sent"] is True
+            # Nothing goes to an address before its owner confirms it.
+            confirm(box, url, auth, f"{who}@example.org")
         created = httpx.post(
             f"{url}/api/tables",
             json={
@@ -301,10 +413,10 @@ def test_a_turn_based_game_over_three_days_tells_exactly_what_happened(
             address = f"{who}@example.org"
 
             def all_listed(address: str = address, count: int = len(wanted)) -> bool:
-                return len(items(box.to(address))) >= count
+                return len(items(notices(box, address))) >= count
 
             wait_for(all_listed, say=f"{who}'s emails")
-            mails = box.to(f"{who}@example.org")
+            mails = notices(box, address)
             assert Counter(items(mails)) == Counter(wanted), who
             sent = sorted(email.utils.parsedate_to_datetime(m["Date"]).timestamp() for m in mails)
             assert all(b - a >= HOUR for a, b in itertools.pairwise(sent)), sent
@@ -312,9 +424,14 @@ def test_a_turn_based_game_over_three_days_tells_exactly_what_happened(
             for mail in mails:
                 assert mail["List-Unsubscribe-Post"] == "List-Unsubscribe=One-Click"
                 assert mail["List-Unsubscribe"].startswith(f"<{url}/unsubscribe/")
+            for raw in box.raw_to(address):
+                if b"List-Unsubscribe:" in raw:
+                    # As it stands in the bytes: a link, not an RFC 2047 encoded word.
+                    plain = raw_header(raw, "List-Unsubscribe")
+                    assert plain.startswith(f"<{url}/unsubscribe/") and "=?" not in plain
 
         # One click: Bob leaves the emails (RFC 8058 POST), Ann the webhook (the page's form).
-        bob_link = box.to("bob@example.org")[-1]["List-Unsubscribe"].strip("<>")
+        bob_link = notices(box, "bob@example.org")[-1]["List-Unsubscribe"].strip("<>")
         page = httpx.get(bob_link)
         assert page.status_code == 200 and "<form" in page.text
         done = httpx.post(
@@ -329,7 +446,7 @@ def test_a_turn_based_game_over_three_days_tells_exactly_what_happened(
         assert "no webhook messages" in httpx.get(ann_link).text
         settings = httpx.get(f"{url}/api/me/notifications", headers=ann).json()
         assert settings["notify_webhook"] is False and settings["notify_email"] is True
-        before_bob, before_ann = len(box.to("bob@example.org")), len(receiver.to("/ann"))
+        before_bob, before_ann = len(notices(box, "bob@example.org")), len(receiver.to("/ann"))
 
         # A rematch: Bob still hears by webhook and Ann by email, and nothing else comes.
         rematch = server.run(master.rematch())
@@ -344,7 +461,7 @@ def test_a_turn_based_game_over_three_days_tells_exactly_what_happened(
             say="ann's email",
         )
         time.sleep(0.5)
-        assert len(box.to("bob@example.org")) == before_bob
+        assert len(notices(box, "bob@example.org")) == before_bob
         assert len(receiver.to("/ann")) == before_ann
 
 
@@ -399,6 +516,8 @@ async def people(url: str, count: int, hooks: list[str], mail: bool) -> list[int
                 {
                     "webhook_url": hooks[i % len(hooks)],
                     "email": f"p{found}@example.org" if mail else None,
+                    # As if its owner had followed the confirmation link.
+                    "email_confirmed": mail,
                 },
                 secrets.token_urlsafe(24),
             )
@@ -507,3 +626,415 @@ def test_two_senders_never_send_one_message_twice(
     # One email per account and table: all four messages of a table in one digest.
     per_table = Counter((m["To"], m["Subject"]) for m in mails)
     assert len(mails) == len(ids) * len(tables), per_table
+
+
+# -- attacks --------------------------------------------------------------------------------
+
+
+def test_a_webhook_goes_to_the_address_that_was_checked_never_to_a_rebound_one(
+    sqlite_url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """DNS rebinding: a name answers a public address to the check and 127.0.0.1 when asked
+    again. The request goes to the address checked, with the name in its Host header, and
+    the server's loopback never sees it. Here 127.0.0.2 stands for the public address (so
+    that nothing leaves the machine): the check takes it for public, and 127.0.0.1 alone
+    for private."""
+    upgrade(sqlite_url)
+    port = free_port()
+    outside = Receiver("127.0.0.2", port)  # where the name pointed when it was checked
+    inside = Receiver("127.0.0.1", port)  # the server's own loopback, where it points next
+    for receiver in (outside, inside):
+        receiver.thread.start()
+    real_private = notifications.private_host
+    monkeypatch.setattr(
+        notifications, "private_host", lambda host: host != "127.0.0.2" and real_private(host)
+    )
+    name = "rebinding.example"
+    (who,) = asyncio.run(people(sqlite_url, 1, [f"http://{name}:{port}/hook"], False))
+    lookups: list[str] = []
+    settings = Settings(database_url=sqlite_url)  # webhooks to public addresses only
+
+    async def run() -> list[Any]:
+        loop = asyncio.get_running_loop()
+        real = loop.getaddrinfo
+
+        async def rebinding(host: Any, port: Any, *args: Any, **kwargs: Any) -> Any:
+            asked = host.decode() if isinstance(host, bytes) else str(host)
+            if asked != name:
+                return await real(host, port, *args, **kwargs)
+            answer = "127.0.0.2" if not lookups else "127.0.0.1"
+            lookups.append(answer)
+            return [(socket.AF_INET, socket.SOCK_STREAM, socket.IPPROTO_TCP, "", (answer, port))]
+
+        monkeypatch.setattr(loop, "getaddrinfo", rebinding)
+        repository = Repository.at(sqlite_url)
+        store = NotificationStore(repository.engine)
+        notifier = Notifier(store, settings, Clock())
+        try:
+            await store.add([event(who, "t1", 1)], ["webhook"], 0.0)
+            await asyncio.gather(*await notifier.send_due())
+            return await store.rows(who)
+        finally:
+            await notifier.stop()
+            await repository.close()
+
+    try:
+        (row,) = asyncio.run(run())
+    finally:
+        for receiver in (outside, inside):
+            receiver.http.shutdown()
+            receiver.http.server_close()
+    assert inside.posts == [], "the request reached the server's loopback"
+    assert lookups == ["127.0.0.2"], "the name was looked up once"
+    assert [path for path, _ in outside.posts] == ["/hook"]
+    assert outside.hosts == [f"{name}:{port}"]  # the URL's own name, not the address
+    assert row.sent_at is not None and row.error is None
+
+
+class Credentials:
+    """aiosmtpd's authenticator: records every user name and password it is sent."""
+
+    def __init__(self) -> None:
+        self.seen: list[tuple[bytes, bytes]] = []
+
+    def __call__(
+        self, _server: Any, _session: Any, _envelope: Any, _mechanism: str, data: Any
+    ) -> AuthResult:
+        self.seen.append((bytes(data.login), bytes(data.password)))
+        return AuthResult(success=True)
+
+
+def test_smtp_credentials_are_never_sent_to_a_server_without_starttls(sqlite_url: str) -> None:
+    """A mail server (or someone between) that offers AUTH but no STARTTLS gets no user name
+    or password: the email fails, with the reason kept in its row."""
+    upgrade(sqlite_url)
+    box, credentials = Mailbox(), Credentials()
+    port = free_port()
+    controller = Controller(
+        box,
+        hostname="127.0.0.1",
+        port=port,
+        authenticator=credentials,
+        auth_require_tls=False,  # offers AUTH in clear, as a stripping attacker would
+    )
+    controller.start()
+    (who,) = asyncio.run(people(sqlite_url, 1, ["http://127.0.0.1:9/x"], True))
+
+    async def run(smtp_url: str, table: str) -> list[Any]:
+        repository = Repository.at(sqlite_url)
+        store = NotificationStore(repository.engine)
+        settings = Settings(database_url=sqlite_url, smtp_url=smtp_url)
+        notifier = Notifier(store, settings, Clock())
+        try:
+            await store.add([event(who, table, 1)], ["email"], 0.0)
+            await asyncio.gather(*await notifier.send_due())
+            return [r for r in await store.rows(who) if r.table_id == table]
+        finally:
+            await notifier.stop()
+            await repository.close()
+
+    try:
+        (row,) = asyncio.run(run(f"smtp://mailer:s3cret@127.0.0.1:{port}", "t1"))
+        assert credentials.seen == []
+        assert box.messages == []
+        assert row.sent_at is None and "STARTTLS" in row.error, row.error
+        assert "never sent in clear" in row.error
+        # The same server takes email from a URL without credentials (nothing to protect).
+        (plain,) = asyncio.run(run(f"smtp://127.0.0.1:{port}", "t2"))
+        assert plain.sent_at is not None and len(box.messages) == 1
+        assert credentials.seen == []
+    finally:
+        controller.stop()
+
+
+def test_an_unsubscribe_key_stays_out_of_the_log_and_changes_with_the_address(
+    sqlite_url: str, receiver: Receiver, caplog: pytest.LogCaptureFixture
+) -> None:
+    caplog.set_level(logging.INFO, logger="buccaneer.access")
+    with ThreadServer(sqlite_url, webhook_private=True, notify_seconds=0.05) as server:
+        url = server.url
+        ann, bob = account(url, "Ann"), account(url, "Bob")
+        set_addresses(url, ann, None, receiver.url("/ann-1"))
+        first = full_message(receiver, "/ann-1", fill_a_table(url, ann, bob))["unsubscribe"]
+        assert httpx.get(first).status_code == 200  # the key works, and is in the log's path
+        # A new webhook address: the old links stop working, new messages carry a new key.
+        set_addresses(url, ann, None, receiver.url("/ann-2"))
+        for answer in (httpx.get(first), httpx.post(first)):
+            assert answer.status_code == 404 and "Unknown link" in answer.text
+        second = full_message(receiver, "/ann-2", fill_a_table(url, ann, bob))["unsubscribe"]
+        assert key_of(second) != key_of(first)
+        assert "<form" in httpx.get(second).text
+        # A new email address changes it too.
+        set_addresses(url, ann, "ann@example.org", receiver.url("/ann-2"))
+        assert httpx.post(second).status_code == 404
+        settings = httpx.get(f"{url}/api/me/notifications", headers=ann).json()
+        assert settings["notify_webhook"] is True  # the stale link turned nothing off
+    lines = [
+        f"{record.getMessage()} {json.dumps(vars(record), default=str)}"
+        for record in caplog.records
+        if record.name == "buccaneer.access"
+    ]
+    assert any("/unsubscribe/***" in line for line in lines), lines
+    for key in (key_of(first), key_of(second)):
+        assert not [line for line in lines if key in line]
+
+
+def test_an_address_with_an_invisible_or_line_breaking_character_is_refused(
+    sqlite_url: str,
+) -> None:
+    with ThreadServer(sqlite_url) as server:
+        url = server.url
+        auth = account(url, "Dora")
+        good = {"email": "dora@example.org", "webhook_url": "https://discord.com/api/webhooks/1/x"}
+        assert httpx.put(f"{url}/api/me/notifications", json=good, headers=auth).is_success
+        odd = [
+            "\u0085",  # next line (a C1 control)
+            "\u2028",  # line separator
+            "\u2029",  # paragraph separator
+            "\u200b",  # zero-width space (format)
+            "\u202e",  # right-to-left override (format)
+            "\u00a0",  # no-break space
+            "\ue000",  # private use
+            "\u0378",  # unassigned
+            "\x7f",  # delete
+        ]
+        for c in odd:
+            for field, address, code in (
+                ("email", f"dora{c}x@example.org", "bad_email"),
+                ("email", f"dora@exa{c}mple.org", "bad_email"),
+                ("webhook_url", f"https://discord.com/api/webhooks/1/{c}x", "bad_webhook"),
+                ("webhook_url", f"https://disc{c}ord.com/api/webhooks/1/x", "bad_webhook"),
+            ):
+                answer = httpx.put(
+                    f"{url}/api/me/notifications", json={**good, field: address}, headers=auth
+                )
+                assert answer.status_code == 400, (field, ascii(address), answer.text)
+                assert answer.json()["error"] == code, ascii(address)
+        # A lone surrogate, which only JSON's escapes can carry.
+        body = json.dumps({**good, "email": "dora@example.org"}).replace("dora@", "dora\\ud800@")
+        answer = httpx.put(
+            f"{url}/api/me/notifications",
+            content=body,
+            headers={**auth, "content-type": "application/json"},
+        )
+        assert answer.status_code in (400, 422), answer.text
+        kept = httpx.get(f"{url}/api/me/notifications", headers=auth).json()
+        assert kept["email"] == good["email"] and kept["webhook_url"] == good["webhook_url"]
+
+
+def test_list_unsubscribe_is_a_plain_link_a_mail_client_can_use(
+    sqlite_url: str, mailbox: tuple[Mailbox, str]
+) -> None:
+    """RFC 2369 and 8058: the header is `<https://...>` in ASCII as it stands in the bytes,
+    not an RFC 2047 encoded word (the default policy's way of folding a line over 78
+    characters that has no space to fold at)."""
+    box, smtp_url = mailbox
+    upgrade(sqlite_url)
+    (who,) = asyncio.run(people(sqlite_url, 1, ["http://127.0.0.1:9/x"], True))
+    public = "https://buccaneer.example.org/spielen"
+    settings = Settings(database_url=sqlite_url, smtp_url=smtp_url, public_url=public)
+
+    async def run() -> None:
+        repository = Repository.at(sqlite_url)
+        store = NotificationStore(repository.engine)
+        notifier = Notifier(store, settings, Clock())
+        try:
+            await store.add([event(who, "t1", 1)], ["email"], 0.0)
+            await asyncio.gather(*await notifier.send_due())
+        finally:
+            await notifier.stop()
+            await repository.close()
+
+    asyncio.run(run())
+    (raw,) = box.raw_to(f"p{who}@example.org")
+    value = raw_header(raw, "List-Unsubscribe")
+    assert value.startswith(f"<{public}/unsubscribe/") and value.endswith("?channel=email>")
+    assert "=?" not in value and value.isascii()
+    assert raw_header(raw, "List-Unsubscribe-Post") == "List-Unsubscribe=One-Click"
+    (parsed,) = box.to(f"p{who}@example.org")
+    assert parsed["List-Unsubscribe"] == value
+
+
+# -- double opt-in --------------------------------------------------------------------------
+
+
+def test_an_unconfirmed_address_gets_nothing_but_its_one_confirmation_email(
+    sqlite_url: str, receiver: Receiver, mailbox: tuple[Mailbox, str]
+) -> None:
+    box, smtp_url = mailbox
+    clock = Clock()
+    server = ThreadServer(sqlite_url, smtp_url=smtp_url, webhook_private=True, notify_seconds=0.05)
+    server.server.masters.clock = clock
+    with server:
+        url = server.url
+        ann, bob = account(url, "Ann"), account(url, "Bob")
+        shown = set_addresses(url, ann, "ann@example.org", receiver.url("/ann"))
+        assert shown["email_confirmed"] is False and shown["confirmation_sent"] is True
+        # Saving the same settings again sends no second confirmation email.
+        assert (
+            set_addresses(url, ann, "ann@example.org", receiver.url("/ann"))["confirmation_sent"]
+            is None
+        )
+        (mail,) = box.to("ann@example.org")
+        assert mail["Subject"] == "Confirm your email address for buccaneer"
+        assert mail["List-Unsubscribe"] is None and "Ann" not in text_of(mail)
+        table = fill_a_table(url, ann, bob)
+        full_message(receiver, "/ann", table)  # the webhook was told: the event was written
+        ann_id = server.run(server.server.masters.account_of_session(ann["authorization"][7:]))[0]
+        rows = server.run(server.server.notifier.store.rows(ann_id))
+        assert rows and {r.channel for r in rows} == {"webhook"}  # no email row at all
+        clock.t += 2 * HOUR  # past every digest
+        server.run(send_now(server.server.notifier))
+        assert box.to("ann@example.org") == [mail]
+        # Once confirmed, the next table's news comes by email.
+        confirm(box, url, ann, "ann@example.org")
+        again = fill_a_table(url, ann, bob)
+        wait_for(lambda: any(again in m["Subject"] for m in notices(box, "ann@example.org")))
+
+
+def test_a_strangers_address_gets_at_most_three_confirmation_emails_an_hour(
+    sqlite_url: str, mailbox: tuple[Mailbox, str]
+) -> None:
+    """Strangers set one victim's address from accounts of their own, on two server
+    processes of one database: three confirmation emails an hour reach the victim, then
+    429 (nothing stored); one account cycling through addresses gets five an hour."""
+    box, smtp_url = mailbox
+    clock = Clock()
+    servers = [ThreadServer(sqlite_url, smtp_url=smtp_url) for _ in range(2)]
+    for server in servers:
+        server.server.masters.clock = clock
+    with servers[0] as one, servers[1] as two:
+        strangers = [account(s.url, f"Stranger{i}") for i, s in enumerate([one, two] * 3)]
+        urls = [one.url, two.url] * 3
+        victim = ["victim@example.org", "Victim@Example.org", "VICTIM@example.org"]
+        answers = [
+            httpx.put(
+                f"{urls[i]}/api/me/notifications", json={"email": victim[i % 3]}, headers=auth
+            )
+            for i, auth in enumerate(strangers)
+        ]
+        assert [a.status_code for a in answers] == [200, 200, 200, 429, 429, 429]
+        for refused, auth, url in zip(answers[3:], strangers[3:], urls[3:], strict=True):
+            assert refused.json()["error"] == "busy"
+            assert refused.json()["retry_after"] == pytest.approx(HOUR)
+            assert refused.headers["retry-after"] == "3600"
+            assert httpx.get(f"{url}/api/me/notifications", headers=auth).json()["email"] is None
+        to_victim = [m for m in box.messages if m["To"].lower() == "victim@example.org"]
+        assert len(to_victim) == 3
+        # An hour later, one more.
+        clock.t += HOUR
+        late = httpx.put(
+            f"{urls[3]}/api/me/notifications", json={"email": victim[0]}, headers=strangers[3]
+        )
+        assert late.status_code == 200, late.text
+        assert len([m for m in box.messages if m["To"].lower() == "victim@example.org"]) == 4
+        # One account and many addresses: five an hour.
+        cycler = account(one.url, "Cycler")
+        codes = [
+            httpx.put(
+                f"{one.url}/api/me/notifications",
+                json={"email": f"a{i}@example.org"},
+                headers=cycler,
+            ).status_code
+            for i in range(6)
+        ]
+        assert codes == [200] * 5 + [429]
+        kept = httpx.get(f"{one.url}/api/me/notifications", headers=cycler).json()
+        assert kept["email"] == "a4@example.org"
+        assert box.to("a5@example.org") == []
+
+
+def test_the_hourly_cap_holds_for_requests_at_once_in_two_processes(database_url: str) -> None:
+    """Twelve confirmation emails to one address asked for at once, by two processes (two
+    engines) of one database (SQLite and PostgreSQL): three are counted, the rest refused."""
+    upgrade(database_url)
+    clock = Clock()
+    settings = Settings(database_url=database_url, smtp_url="smtp://127.0.0.1:9")
+    address = f"victim-{secrets.token_hex(4)}@example.org"
+
+    async def run() -> list[bool]:
+        repositories = [Repository.at(database_url) for _ in range(2)]
+        mailers = [AccountMail(r.engine, settings, clock) for r in repositories]
+
+        async def ask(mailer: AccountMail, i: int) -> bool:
+            try:
+                await mailer.reserve("confirm_email", address.upper() if i % 2 else address)
+            except Busy:
+                return False
+            return True
+
+        try:
+            return list(await asyncio.gather(*(ask(mailers[i % 2], i) for i in range(12))))
+        finally:
+            for r in repositories:
+                await r.close()
+
+    taken = asyncio.run(run())
+    assert taken.count(True) == 3, taken
+
+
+def test_a_confirmation_link_works_once_for_a_day_and_for_its_own_address(
+    sqlite_url: str, mailbox: tuple[Mailbox, str]
+) -> None:
+    box, smtp_url = mailbox
+    clock = Clock()
+    server = ThreadServer(sqlite_url, smtp_url=smtp_url)
+    server.server.masters.clock = clock
+    with server:
+        url = server.url
+        auth = account(url, "Eve")
+        settings = f"{url}/api/me/notifications"
+
+        def confirmed() -> bool:
+            return bool(httpx.get(settings, headers=auth).json()["email_confirmed"])
+
+        # The link names the server's own address, whatever Host the request came with.
+        put = httpx.put(
+            settings, json={"email": "eve@example.org"}, headers={**auth, "host": "evil.example"}
+        )
+        assert put.status_code == 200, put.text
+        first = confirmation_link(box, "eve@example.org")
+        assert first.startswith(f"{url}/confirm-email/")
+        # Expired after a day: the page and its button say so and change nothing.
+        clock.t += 25 * HOUR
+        for answer in (httpx.get(first), httpx.post(first)):
+            assert answer.status_code == 404 and "Unknown link" in answer.text
+        assert not confirmed()
+        # Saving again sends a new link (the last one has expired).
+        assert set_addresses(url, auth, "eve@example.org", None)["confirmation_sent"] is True
+        second = confirmation_link(box, "eve@example.org")
+        assert second != first
+        # A mail scanner that opens the link confirms nothing.
+        assert "<form" in httpx.get(second).text and not confirmed()
+        assert httpx.post(second).status_code == 200 and confirmed()
+        # Used once: not again.
+        for answer in (httpx.get(second), httpx.post(second)):
+            assert answer.status_code == 404
+        # A new address is unconfirmed, and an older address's link cannot confirm it.
+        set_addresses(url, auth, "eve@example.net", None)
+        assert not confirmed()
+        set_addresses(url, auth, "eve@example.com", None)
+        assert httpx.post(confirmation_link(box, "eve@example.net")).status_code == 404
+        assert not confirmed()
+        assert httpx.post(confirmation_link(box, "eve@example.com")).status_code == 200
+        assert confirmed()
+        assert httpx.get(settings, headers=auth).json()["email"] == "eve@example.com"
+
+
+def test_a_guest_cannot_set_an_email_address(sqlite_url: str, mailbox: tuple[Mailbox, str]) -> None:
+    box, smtp_url = mailbox
+    with ThreadServer(sqlite_url, smtp_url=smtp_url, webhook_private=True) as server:
+        url = server.url
+        guest = httpx.post(f"{url}/api/guests", json={})
+        assert guest.status_code == 201, guest.text
+        auth = {"authorization": f"Bearer {guest.json()['session']}"}
+        shown = httpx.get(f"{url}/api/me/notifications", headers=auth).json()
+        assert shown["email_allowed"] is False
+        answer = httpx.put(
+            f"{url}/api/me/notifications", json={"email": "someone@example.org"}, headers=auth
+        )
+        assert answer.status_code == 403 and answer.json()["error"] == "password_needed"
+        assert httpx.get(f"{url}/api/me/notifications", headers=auth).json()["email"] is None
+        assert box.messages == []
+        # A webhook the guest may have.
+        assert set_addresses(url, auth, None, "http://127.0.0.1:9/hook")["webhook_url"]

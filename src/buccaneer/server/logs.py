@@ -5,13 +5,16 @@ command, besides the warnings and errors of the rest of the server.
 `RequestLog` is the ASGI middleware that writes one line per HTTP request (method, path,
 status, ms); `command(...)` writes one line per table command (table, command, seat, version,
 outcome, ms). A line never holds a token, a query string, a request body or anything hidden:
-paths and ids only (a table's id is public; seat tokens travel in the fragment or the body).
+paths and ids only (a table's id is public; seat tokens travel in the fragment or the body),
+and the paths whose last part is a secret (an unsubscribe key, an email confirmation's token)
+with that part masked (`shown_path`).
 """
 
 from __future__ import annotations
 
 import json
 import logging
+import re
 import sys
 import time
 from typing import Any
@@ -24,6 +27,16 @@ FORMATS = ("auto", "plain", "json")
 # The fields of a record that are the logging module's own (everything else was passed in
 # `extra` and belongs in the JSON line).
 _OWN = set(vars(logging.makeLogRecord({}))) | {"message", "asctime"}
+# Paths that carry a secret in the segment after the prefix: the key of an unsubscribe link
+# (it turns an account's notifications off, no login asked) and the token of an email
+# confirmation. Whoever reads the logs must not be able to use them.
+# (Matched as loosely as a mistyped link could be: its key is a secret all the same.)
+_SECRET_PATH = re.compile(r"^(/+(?:unsubscribe|confirm-email)/)[^/]*", re.IGNORECASE)
+
+
+def shown_path(path: str) -> str:
+    """`path` as a log line shows it: "/unsubscribe/***" for "/unsubscribe/KEY"."""
+    return _SECRET_PATH.sub(r"\1***", path)
 
 
 class JsonLines(logging.Formatter):
@@ -118,7 +131,7 @@ class RequestLog:
             await self.app(scope, receive, sending)
         finally:
             ms = round((time.perf_counter() - start) * 1000, 2)
-            method, path = scope.get("method", ""), scope.get("path", "")
+            method, path = scope.get("method", ""), shown_path(scope.get("path", ""))
             ACCESS.info(
                 "%s %s %s %.1fms",
                 method,
@@ -129,4 +142,4 @@ class RequestLog:
             )
 
 
-__all__ = ["FORMATS", "JsonLines", "RequestLog", "command", "resolve", "setup"]
+__all__ = ["FORMATS", "JsonLines", "RequestLog", "command", "resolve", "setup", "shown_path"]

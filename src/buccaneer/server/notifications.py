@@ -11,18 +11,26 @@ processes may run, claims due rows and sends them: webhooks at once, retried wit
 and given up after `MAX_ATTEMPTS`; emails digested, so that nobody gets more than one email
 per table per hour (rows wait for an hour after the last email of that table, then leave as
 one email listing them). Every message carries a one-click unsubscribe link
-(`http_notifications.py`). The words are English (docs/server.md, "Notifications").
+(`http_notifications.py`). Email goes only to an address its owner has confirmed (the link
+of a confirmation email: `account_mail.py`, `http_notifications.py`). The words are English
+(docs/server.md, "Notifications").
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import email.policy
 import ipaddress
 import json
 import logging
+import socket
+import unicodedata
 from collections.abc import Callable
+from dataclasses import dataclass
+from email.headerregistry import BaseHeader, HeaderRegistry, UnstructuredHeader
 from email.message import EmailMessage
+from email.policy import Policy
 from email.utils import formatdate, make_msgid
 from typing import Any
 from urllib.parse import unquote, urlsplit
@@ -119,12 +127,28 @@ def events_of(live: LiveTable, kind: str, step: Step | None, base_url: str) -> l
 # -- addresses ------------------------------------------------------------------------------
 
 
+# What no address holds: controls (U+0085 among them), format characters (zero-width spaces,
+# direction marks), spaces of any kind, line and paragraph separators (U+2028, U+2029),
+# private-use characters, surrogates and unassigned code points. An address with one would be
+# stored, then fail when a mail header or a request line is made of it, or show one thing
+# and be another.
+UNPRINTABLE = frozenset({"Cc", "Cf", "Zs", "Zl", "Zp", "Co", "Cs", "Cn"})
+
+
+def printable(text: str) -> bool:
+    return not any(unicodedata.category(c) in UNPRINTABLE for c in text)
+
+
 def check_webhook_url(url: str, allow_private: bool) -> str:
     """A webhook URL people may set: http(s), a host, no credentials, not a loopback or
     private address (unless the operator allows them: `webhook_private`)."""
     url = url.strip()
-    if len(url) > 500 or any(ord(c) < 33 for c in url):
-        raise Refused("bad_webhook", "a webhook URL has at most 500 characters and no spaces")
+    if len(url) > 500 or not printable(url):
+        raise Refused(
+            "bad_webhook",
+            "a webhook URL has at most 500 characters and no spaces, line breaks or "
+            "invisible characters",
+        )
     try:
         parts = urlsplit(url)
         host = parts.hostname
@@ -160,7 +184,8 @@ def check_email(email: str) -> str:
         or not local
         or "." not in domain.strip(".")
         or len(email) > 200
-        or any(ord(c) < 33 or c in '<>,;"' for c in email)
+        or not printable(email)
+        or any(c in '<>,;"' for c in email)
     ):
         raise Refused("bad_email", "that is not an email address")
     return email
@@ -168,6 +193,71 @@ def check_email(email: str) -> str:
 
 def unsubscribe_link(base_url: str, key: str | None, channel: str) -> str | None:
     return f"{base_url}/unsubscribe/{key}?channel={channel}" if key else None
+
+
+class LinkHeader(UnstructuredHeader, BaseHeader):
+    """A header that is a link in angle brackets (`List-Unsubscribe`, RFC 2369): written as
+    it is. The default policy folds a line longer than 78 characters, and a URL has no space
+    to fold at, so it came out as an RFC 2047 encoded word, which mail clients do not read as
+    a link. Its value is ASCII (`ascii_url`), and one line of up to 998 characters is what
+    RFC 5322 allows."""
+
+    def fold(self, *, policy: Policy) -> str:
+        return f"{self.name}: {self}{policy.linesep}"
+
+
+_headers = HeaderRegistry()
+_headers.map_to_type("list-unsubscribe", LinkHeader)
+# The policy of every email the server writes: the default, but links left as links.
+MAIL_POLICY = email.policy.default.clone(header_factory=_headers)
+
+
+def ascii_url(url: str) -> str:
+    """`url` in ASCII: an international host name in IDNA, other characters %-encoded."""
+    return str(httpx.URL(url))
+
+
+def new_message() -> EmailMessage:
+    return EmailMessage(policy=MAIL_POLICY)
+
+
+@dataclass(frozen=True)
+class Pinned:
+    """Where a webhook request goes: the URL with its host replaced by the address that was
+    checked, and the URL's own name for the Host header and for TLS (SNI and the name the
+    certificate must carry)."""
+
+    url: httpx.URL
+    headers: dict[str, str]
+    extensions: dict[str, Any]
+
+
+async def pin_webhook(url: str, allow_private: bool) -> Pinned:
+    """The one lookup of a webhook's host: every address it gives must be public (unless
+    `allow_private`), and the request goes to the first of them. A second lookup, as the
+    HTTP client's own, may answer differently (a name that answers a public address to the
+    check and 127.0.0.1 to the connection: DNS rebinding), so there is none."""
+    target = httpx.URL(url)
+    name = target.raw_host.decode("ascii")
+    port = target.port or (443 if target.scheme == "https" else 80)
+    try:
+        addresses = [str(ipaddress.ip_address(target.host))]
+    except ValueError:
+        try:
+            found = await asyncio.get_running_loop().getaddrinfo(
+                name, port, type=socket.SOCK_STREAM
+            )
+        except OSError as exc:
+            raise Refused("bad_webhook", f"the webhook's host is not found: {exc}") from None
+        addresses = [str(info[4][0]) for info in found]
+    if not addresses:
+        raise Refused("bad_webhook", "the webhook's host is not found")
+    if not allow_private and any(private_host(address) for address in addresses):
+        raise Refused("bad_webhook", "webhooks go to public addresses only")
+    extensions = {"sni_hostname": name} if target.scheme == "https" else {}
+    return Pinned(
+        target.copy_with(host=addresses[0]), {"host": target.netloc.decode("ascii")}, extensions
+    )
 
 
 # -- the watcher and the sender -------------------------------------------------------------
@@ -187,7 +277,17 @@ class Notifier:
         self.store = store
         self.settings = settings
         self.clock = clock
-        self.client = client or httpx.AsyncClient(timeout=WEBHOOK_TIMEOUT, follow_redirects=False)
+        # Each request goes to an address pinned by `pin_webhook`, so: no proxy from the
+        # environment (it would look the name up again, and an HTTP proxy's tunnel checks
+        # the certificate against the address, not the name), and no connection kept for
+        # another request (connections are pooled by address, and a TLS connection opened
+        # for one name must not carry the request of another name at that address).
+        self.client = client or httpx.AsyncClient(
+            timeout=WEBHOOK_TIMEOUT,
+            follow_redirects=False,
+            trust_env=False,
+            limits=httpx.Limits(max_keepalive_connections=0),
+        )
         self.tasks: set[asyncio.Task[None]] = set()
         # Messages sent by this process, by channel (the operator's metrics read it).
         self.counts: dict[str, int] = {"webhook": 0, "email": 0, "failed": 0}
@@ -277,79 +377,89 @@ class Notifier:
         error = None
         try:
             url = check_webhook_url(row.address or "", self.settings.webhook_private)
-            if not self.settings.webhook_private:
-                await self.check_resolves_public(url)
-            answer = await self.client.post(url, json=message)
+            target = await pin_webhook(url, self.settings.webhook_private)
+            answer = await self.client.post(
+                target.url, json=message, headers=target.headers, extensions=target.extensions
+            )
             if not answer.is_success:
                 error = f"the receiver answered {answer.status_code}"
         except Refused as exc:
             error = exc.message
-        except httpx.HTTPError as exc:
+        except (httpx.HTTPError, httpx.InvalidURL, ValueError) as exc:
             error = f"{type(exc).__name__}: {exc}"
         await self.outcome([row], error, "webhook")
 
-    @staticmethod
-    async def check_resolves_public(url: str) -> None:
-        """A name that leads to a private address is refused as well (a public name may
-        point inside the operator's network)."""
-        parts = urlsplit(url)
-        host = parts.hostname or ""
-        port = parts.port or (443 if parts.scheme == "https" else 80)
-        try:
-            found = await asyncio.get_running_loop().getaddrinfo(host, port)
-        except OSError as exc:
-            raise Refused("bad_webhook", f"the webhook's host is not found: {exc}") from None
-        if any(private_host(str(info[4][0])) for info in found):
-            raise Refused("bad_webhook", "webhooks go to public addresses only")
-
     async def mail(self, rows: list[Claimed]) -> None:
-        """One email listing every row (the digest of one account and table)."""
+        """One email listing every row (the digest of one account and table), to the
+        account's address if it is confirmed."""
         bodies = [json.loads(r.payload) for r in rows]
         first = bodies[-1]
         link = unsubscribe_link(self.settings.base_url, rows[0].unsubscribe_key, "email")
-        message = EmailMessage()
-        message["From"] = self.settings.mail_from
-        message["To"] = rows[0].address or ""
-        count = f" ({len(rows)} updates)" if len(rows) > 1 else ""
-        message["Subject"] = f"{first['title']}: {first['sentence']}{count}"
-        message["Date"] = formatdate(self.clock())
-        message["Message-ID"] = make_msgid(domain="buccaneer")
-        if link:
-            message["List-Unsubscribe"] = f"<{link}>"
-            message["List-Unsubscribe-Post"] = "List-Unsubscribe=One-Click"
-        lines = [f"- {b['sentence']}" for b in bodies]
-        text = "\n".join(
-            [
-                *lines,
-                "",
-                f"Open the table: {first['link']}",
-                "",
-                "You get these emails because you asked for them in your buccaneer account.",
-                f"Stop them with one click: {link}" if link else "",
-            ]
-        )
-        message.set_content(text)
         error = None
         try:
+            if not rows[0].address:
+                raise ValueError("the account has no confirmed email address")
+            message = new_message()
+            message["From"] = self.settings.mail_from
+            message["To"] = rows[0].address
+            count = f" ({len(rows)} updates)" if len(rows) > 1 else ""
+            message["Subject"] = f"{first['title']}: {first['sentence']}{count}"
+            message["Date"] = formatdate(self.clock())
+            message["Message-ID"] = make_msgid(domain="buccaneer")
+            if link:
+                message["List-Unsubscribe"] = f"<{ascii_url(link)}>"
+                message["List-Unsubscribe-Post"] = "List-Unsubscribe=One-Click"
+            lines = [f"- {b['sentence']}" for b in bodies]
+            text = "\n".join(
+                [
+                    *lines,
+                    "",
+                    f"Open the table: {first['link']}",
+                    "",
+                    "You get these emails because you asked for them in your buccaneer account.",
+                    f"Stop them with one click: {link}" if link else "",
+                ]
+            )
+            message.set_content(text)
             await send_mail(message, self.settings.smtp_url or "")
-        except (aiosmtplib.SMTPException, OSError, ValueError) as exc:
+        except (aiosmtplib.SMTPException, OSError, ValueError, TypeError) as exc:
+            # A header that cannot be made (an address stored before addresses were checked
+            # as they are now) is this row's error too, not a sender that dies unrecorded.
             error = f"{type(exc).__name__}: {exc}"
         await self.outcome(rows, error, "email")
 
 
+class NoStartTls(aiosmtplib.SMTPException):
+    """The SMTP server offered no STARTTLS, and the URL has a password to send."""
+
+
 async def send_mail(message: EmailMessage, smtp_url: str) -> None:
-    """Send one email through `smtp://[user:pass@]host:port` (STARTTLS when the server
-    offers it) or `smtps://...` (TLS from the first byte)."""
+    """Send one email through `smtp://[user:pass@]host:port` or `smtps://...` (TLS from the
+    first byte). Over smtp:// the connection is upgraded with STARTTLS when the server offers
+    it, and must be when the URL has a user or password: credentials never go in clear (a
+    server, or someone between, that offers no STARTTLS gets no AUTH, and the mail fails)."""
     parts = urlsplit(smtp_url)
     if parts.scheme not in ("smtp", "smtps") or not parts.hostname:
         raise ValueError("the SMTP URL is smtp://[user:pass@]host:port or smtps://...")
     tls = parts.scheme == "smtps"
-    await aiosmtplib.send(
-        message,
+    credentials = parts.username is not None or parts.password is not None
+    smtp = aiosmtplib.SMTP(
         hostname=parts.hostname,
         port=parts.port or (465 if tls else 25),
-        username=unquote(parts.username) if parts.username else None,
-        password=unquote(parts.password) if parts.password else None,
         use_tls=tls,
+        # None: STARTTLS at connect when offered; False: left to the check below.
+        start_tls=False if credentials and not tls else None,
         timeout=30,
     )
+    async with smtp:
+        if credentials:
+            if not tls:
+                await smtp.ehlo()
+                if not smtp.supports_extension("starttls"):
+                    raise NoStartTls(
+                        "the SMTP server offers no STARTTLS, and the SMTP URL's password is "
+                        "never sent in clear: use a server with STARTTLS, or smtps://"
+                    )
+                await smtp.starttls()
+            await smtp.login(unquote(parts.username or ""), unquote(parts.password or ""))
+        await smtp.send_message(message)

@@ -7,6 +7,8 @@ two, on SQLite (one writer at a time) or PostgreSQL (the second UPDATE waits for
 row locks and then finds the rows held), exactly one takes a row. An email digest is claimed
 as a whole (account, table) at once, under a lock of the account's row on PostgreSQL, so
 that no second email for that table leaves within the hour (docs/server.md, "Notifications").
+Email rows are written for, claimed for and sent to confirmed addresses only; the links that
+confirm an address are kept here too (hashed, for a day, used once).
 """
 
 from __future__ import annotations
@@ -15,7 +17,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy import and_, exists, func, insert, or_, select, update
+from sqlalchemy import and_, case, delete, exists, func, insert, or_, select, update
 from sqlalchemy.ext.asyncio import AsyncEngine
 
 from buccaneer.server import storage as db
@@ -23,6 +25,7 @@ from buccaneer.server.repository import begin
 
 n = db.notifications
 a = db.accounts
+c = db.email_confirmations
 
 
 @dataclass(frozen=True)
@@ -69,18 +72,119 @@ class NotificationStore:
                         a.c.notify_email,
                         a.c.notify_webhook,
                         a.c.unsubscribe_key,
+                        a.c.email_confirmed,
+                        a.c.password_hash.is_not(None).label("has_password"),
                     ).where(a.c.id == account_id)
                 )
             ).first()
 
-    async def set_settings(self, account_id: int, values: dict[str, Any], new_key: str) -> None:
-        """Store the addresses and switches; the account's unsubscribe key is made once."""
+    async def set_settings(
+        self,
+        account_id: int,
+        values: dict[str, Any],
+        new_key: str,
+        confirmation: tuple[str, float, float] | None = None,
+    ) -> None:
+        """Store the addresses and switches. When an address (email or webhook) changes, the
+        account's unsubscribe key becomes `new_key` (the links in what went to the old
+        address stop working, and the key in old messages is no longer worth keeping); a
+        changed email is unconfirmed (unless `values` says otherwise) and the links that
+        confirmed the old one are void. `confirmation`: (token hash, now, expires at) of the
+        link a confirmation email is about to carry, for the email in `values`."""
         async with begin(self.engine) as conn:
-            await conn.execute(
-                update(a)
-                .where(a.c.id == account_id)
-                .values(**values, unsubscribe_key=func.coalesce(a.c.unsubscribe_key, new_key))
+            old = (
+                await conn.execute(
+                    select(a.c.email, a.c.webhook_url, a.c.unsubscribe_key).where(
+                        a.c.id == account_id
+                    )
+                )
+            ).first()
+            if old is None:
+                return
+            values = dict(values)
+            email_changed = "email" in values and values["email"] != old.email
+            moved = email_changed or (
+                "webhook_url" in values and values["webhook_url"] != old.webhook_url
             )
+            if moved or old.unsubscribe_key is None:
+                values["unsubscribe_key"] = new_key
+            if email_changed:
+                values.setdefault("email_confirmed", False)
+                await conn.execute(delete(c).where(c.c.account_id == account_id))
+            await conn.execute(update(a).where(a.c.id == account_id).values(**values))
+            if confirmation is not None:
+                hashed, now, expires = confirmation
+                await conn.execute(
+                    insert(c).values(
+                        token_hash=hashed,
+                        account_id=account_id,
+                        email=values["email"],
+                        created_at=now,
+                        expires_at=expires,
+                    )
+                )
+
+    # -- confirming an email address ---------------------------------------------------------
+
+    async def confirmation_waits(self, account_id: int, email: str, now: float) -> bool:
+        """Whether a confirmation link for `email` is out and still works (so that saving
+        the same settings again sends no second email)."""
+        async with self.engine.connect() as conn:
+            found = await conn.execute(
+                select(c.c.token_hash)
+                .where(
+                    c.c.account_id == account_id,
+                    c.c.email == email,
+                    c.c.used_at.is_(None),
+                    c.c.expires_at > now,
+                )
+                .limit(1)
+            )
+            return found.first() is not None
+
+    async def drop_confirmation(self, hashed: str) -> None:
+        """A link whose email could not be sent (so that saving again sends a new one)."""
+        async with begin(self.engine) as conn:
+            await conn.execute(delete(c).where(c.c.token_hash == hashed))
+
+    async def confirmation(self, hashed: str, now: float) -> Any:
+        """(email) of a confirmation link that still works: not used, not expired, and for
+        the address the account has now; None otherwise."""
+        async with self.engine.connect() as conn:
+            return (
+                await conn.execute(
+                    select(c.c.email)
+                    .select_from(c.join(a, a.c.id == c.c.account_id))
+                    .where(
+                        c.c.token_hash == hashed,
+                        c.c.used_at.is_(None),
+                        c.c.expires_at > now,
+                        a.c.email == c.c.email,
+                    )
+                )
+            ).first()
+
+    async def confirm(self, hashed: str, now: float) -> str | None:
+        """Use a confirmation link: the address it confirmed, or None when the link does not
+        work (unknown, used, expired, or for an address the account no longer has). The
+        link is taken by one conditional UPDATE, so of two uses at once one confirms."""
+        async with begin(self.engine) as conn:
+            taken = (
+                await conn.execute(
+                    update(c)
+                    .where(c.c.token_hash == hashed, c.c.used_at.is_(None), c.c.expires_at > now)
+                    .values(used_at=now)
+                    .returning(c.c.account_id, c.c.email)
+                )
+            ).first()
+            if taken is None:
+                return None
+            done = await conn.execute(
+                update(a)
+                .where(a.c.id == taken.account_id, a.c.email == taken.email)
+                .values(email_confirmed=True)
+            )
+            return str(taken.email) if done.rowcount else None
 
     async def account_of_key(self, key: str) -> Any:
         """(name, notify_email, notify_webhook) of the account an unsubscribe key names."""
@@ -123,7 +227,12 @@ class NotificationStore:
                 row.id: row
                 for row in await conn.execute(
                     select(
-                        a.c.id, a.c.email, a.c.webhook_url, a.c.notify_email, a.c.notify_webhook
+                        a.c.id,
+                        a.c.email,
+                        a.c.email_confirmed,
+                        a.c.webhook_url,
+                        a.c.notify_email,
+                        a.c.notify_webhook,
                     ).where(a.c.id.in_(ids))
                 )
             }
@@ -132,7 +241,7 @@ class NotificationStore:
                 if row is None:
                     continue
                 wanted = {
-                    "email": bool(row.notify_email and row.email),
+                    "email": bool(row.notify_email and row.email and row.email_confirmed),
                     "webhook": bool(row.notify_webhook and row.webhook_url),
                 }
                 for channel in channels:
@@ -219,6 +328,7 @@ class NotificationStore:
                     or_(n.c.next_at.is_(None), n.c.next_at <= now),
                     a.c.notify_email.is_(True),
                     a.c.email.is_not(None),
+                    a.c.email_confirmed.is_(True),
                     ~self.held(n.c.account_id, n.c.table_id, now, hold, max_attempts),
                 )
                 .group_by(n.c.account_id, n.c.table_id)
@@ -275,6 +385,15 @@ class NotificationStore:
                     n.c.attempts < max_attempts,
                     or_(n.c.next_at.is_(None), n.c.next_at <= now),
                     ~self.held(account_id, table_id, now, hold, max_attempts),
+                    # Held while the address is unconfirmed (it changed since the row).
+                    exists(
+                        select(a.c.id).where(
+                            a.c.id == account_id,
+                            a.c.notify_email.is_(True),
+                            a.c.email.is_not(None),
+                            a.c.email_confirmed.is_(True),
+                        )
+                    ),
                 )
                 .values(attempts=n.c.attempts + 1, next_at=now + lease)
                 .returning(n.c.id)
@@ -286,7 +405,12 @@ class NotificationStore:
     async def read_claimed(conn: Any, ids: list[int], channel: str) -> list[Claimed]:
         if not ids:
             return []
-        address = a.c.email if channel == "email" else a.c.webhook_url
+        # An email goes to a confirmed address only (none: the row fails, recorded).
+        address = (
+            case((a.c.email_confirmed.is_(True), a.c.email), else_=None)
+            if channel == "email"
+            else a.c.webhook_url
+        )
         rows = await conn.execute(
             select(
                 n.c.id,

@@ -1,7 +1,9 @@
 /** Notifications away from the table (/notifications; docs/server.md, "Notifications"): the
  * account's email address and webhook URL (a Discord or Slack incoming webhook works), each
- * channel on or off. Uses the session this browser keeps (localStorage "session"); without
- * one, the page points to "My tables", where a player logs in. */
+ * channel on or off. A new email address waits for its owner to follow the link the server
+ * mailed to it (no email goes to it before), and a guest cannot set one. Uses the session
+ * this browser keeps (localStorage "session"); without one, the page points to "My tables",
+ * where a player logs in. */
 
 import { useEffect, useState } from "preact/hooks";
 import { ApiError, SESSION_KEY } from "../api";
@@ -14,6 +16,10 @@ export interface NotifySettingsData {
   webhook_url: string | null;
   notify_email: boolean;
   notify_webhook: boolean;
+  /** Whether the address's owner followed the link of its confirmation email. */
+  email_confirmed: boolean;
+  /** Whether this account may set an email address (one with a password, not a guest). */
+  email_allowed: boolean;
   email_available: boolean;
 }
 
@@ -30,6 +36,16 @@ async function call(method: string, session: string, body?: unknown): Promise<No
     throw new ApiError(String(data["error"] ?? `http_${response.status}`), String(data["message"] ?? ""), response.status);
   }
   return data as unknown as NotifySettingsData;
+}
+
+/** The words under the email address (an i18n key, or none): a guest cannot have one; one
+ * saved but not yet confirmed waits for its owner to follow the mailed link; or it is
+ * confirmed. Nothing while the settings load, or when this server sends no email. */
+export function emailNoteKey(data: NotifySettingsData | null): string | null {
+  if (!data) return null;
+  if (!data.email_allowed) return "notify.guest_email";
+  if (!data.email || !data.email_available) return null;
+  return data.email_confirmed ? "notify.email_confirmed" : "notify.email_pending";
 }
 
 export function NotifySettings() {
@@ -66,7 +82,8 @@ export function NotifySettings() {
     try {
       show(
         await call("PUT", session, {
-          email: email.trim() || null,
+          // A guest's form has no email address to send (the server would refuse it).
+          email: data?.email_allowed === false ? null : email.trim() || null,
           webhook_url: webhook.trim() || null,
           notify_email: onEmail,
           notify_webhook: onWebhook,
@@ -77,6 +94,7 @@ export function NotifySettings() {
       setError(refusal(lang, e));
     }
   };
+  const emailNote = emailNoteKey(data);
   return (
     <form class="create notify" onSubmit={save}>
       <p class="hint">{t(lang, "notify.about")}</p>
@@ -95,9 +113,20 @@ export function NotifySettings() {
       <p>
         <label>
           {t(lang, "notify.email")}{" "}
-          <input type="email" value={email} onInput={(e) => setEmail(e.currentTarget.value)} />
+          <input
+            type="email"
+            value={email}
+            disabled={data?.email_allowed === false}
+            aria-describedby={emailNote ? "notify-email-note" : undefined}
+            onInput={(e) => setEmail(e.currentTarget.value)}
+          />
         </label>
       </p>
+      {emailNote && (
+        <p class="hint" id="notify-email-note">
+          {t(lang, emailNote)}
+        </p>
+      )}
       <p>
         <label>
           <input type="checkbox" checked={onEmail} onChange={(e) => setOnEmail(e.currentTarget.checked)} />{" "}
