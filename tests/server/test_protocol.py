@@ -185,6 +185,9 @@ def test_a_seat_handed_to_a_bot_is_played_and_taken_back(server: ThreadServer) -
             assert (await b.recv("error"))["code"] == "own_seat"
             await b.send({"type": "handover", "seat": 0, "agent": "ismcts:time=999"})
             assert (await b.recv("error"))["code"] == "bad_agent"
+            # Within the server's limits, but a long search: a vote's bot is a quick one.
+            await b.send({"type": "handover", "seat": 0, "agent": "ismcts:iterations=400"})
+            assert (await b.recv("error"))["code"] == "costly_bot"
             await b.send({"type": "handover", "seat": 0, "agent": "random"})
             await b.until(lambda m: 1 in m["view"]["to_move"], timeout=30)
             async with Ws(server.url) as a:

@@ -39,6 +39,7 @@ from tests.server.wsclient import Ws
 START = 1_000_000.0
 # The bots' level when a person names none (the server's DEFAULT_BOT, docs/server.md).
 GOOD = level_spec("good")
+BEGINNER = level_spec("beginner")
 
 
 class World:
@@ -51,7 +52,8 @@ class World:
         self.quick = QuickPlay(masters, QueueRepository(masters.repository.engine))
 
     async def account(self, name: str) -> tuple[int, str]:
-        account_id = await self.masters.repository.add_account(name, None, self.time)
+        # An account with a password (a guest's bots are the quick levels only).
+        account_id = await self.masters.repository.add_account(name, "$argon2id$x", self.time)
         assert account_id is not None
         return account_id, name
 
@@ -153,7 +155,7 @@ def test_after_the_wait_bots_fill_the_empty_seats(database_url: str) -> None:
     async def body(world: World) -> None:
         people = [await world.account(f"wait-{i}") for i in range(2)]
         for person in people:
-            await world.quick.join(person, "tortuga1667", 6, bot="random", wait=30)
+            await world.quick.join(person, "tortuga1667", 6, bot=BEGINNER, wait=30)
             world.time += 1
         world.time = START + 29.5
         assert await world.quick.step() == []
@@ -163,7 +165,7 @@ def test_after_the_wait_bots_fill_the_empty_seats(database_url: str) -> None:
         [table] = await world.quick.step()
         answers = [await seated(world, p) for p in people]
         assert {a["table"] for a in answers} == {table}
-        await check_table(world, answers, people, "random")
+        await check_table(world, answers, people, BEGINNER)
 
     run(database_url, body)
 
@@ -303,12 +305,13 @@ def test_bad_requests_are_refused_and_change_nothing(database_url: str) -> None:
             (world.quick.join(person, "cartagena", 2, wait=4.9), "bad_request"),
             (world.quick.join(person, "cartagena", 2, wait=301), "bad_request"),
             (world.quick.join(person, "cartagena", 2, bot="grandmaster"), "bad_agent"),
+            # Quick play's bots are the published levels, never an agent of the asker's own.
+            (world.quick.join(person, "cartagena", 2, bot="random"), "bad_agent"),
             (
                 world.quick.join(person, "cartagena", 2, rated=True, bot="ismcts:time=0.2"),
-                "not_rateable",
+                "bad_agent",
             ),
-            # The agent a level plays is no rated bot: only the level is.
-            (world.quick.join(person, "cartagena", 2, rated=True, bot="heuristic"), "not_rateable"),
+            (world.quick.join(person, "cartagena", 2, rated=True, bot="heuristic"), "bad_agent"),
             (world.quick.join(person, "cartagena", 2, bot="level:name=godlike"), "bad_agent"),
             (world.quick.leave(person[0]), "not_queued"),
         ]:
@@ -380,7 +383,7 @@ def test_four_people_on_two_processes_sit_at_one_table_with_bots(pair: Any) -> N
                 *(
                     client.post(
                         f"{s.url}/api/quick",
-                        json={"game": "tortuga1667", "players": 6, "wait": 8, "bot": "random"},
+                        json={"game": "tortuga1667", "players": 6, "wait": 8, "bot": BEGINNER},
                         headers=bearer(g["session"]),
                     )
                     for s, g in zip(servers, guests, strict=True)

@@ -21,7 +21,7 @@ import psutil  # type: ignore[import-untyped,unused-ignore]
 import pytest
 
 from buccaneer.server.settings import Settings
-from tests.server.support import ServerProcess, create_table, free_port
+from tests.server.support import ServerProcess, free_port
 
 
 def serve(*args: str, env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
@@ -132,12 +132,24 @@ def test_sigterm_while_a_bot_searches_leaves_no_process(tmp_path: Path) -> None:
     server.start()
     assert server.proc is not None
     try:
-        create_table(
-            server.url,
-            game="cartagena",
-            players=2,
-            seats=[{"kind": "bot", "agent": "ismcts:time=25"}, {"kind": "bot", "agent": "random"}],
+        # A long search is for an account with a password (docs/server.md, "Bots").
+        session = httpx.post(
+            f"{server.url}/api/accounts", json={"name": "searcher", "password": "a long secret"}
+        ).json()["session"]
+        answer = httpx.post(
+            f"{server.url}/api/tables",
+            json={
+                "game": "cartagena",
+                "players": 2,
+                "seats": [
+                    {"kind": "bot", "agent": "ismcts:time=25"},
+                    {"kind": "bot", "agent": "random"},
+                ],
+                "bot_delay": 0,
+            },
+            headers={"Authorization": f"Bearer {session}"},
         )
+        assert answer.status_code == 201, answer.text
         # Mid-search: a worker process of the bot pool is using the CPU.
         deadline = time.monotonic() + 60
         busy = None

@@ -4,21 +4,30 @@ the server.
 A bot is an actor like any person: it reads the table at a version, chooses, and submits its
 action through the table's master with that version (`Masters.bot_move`). Each pool process
 keeps the states it has built, so a move costs the new actions only, not a replay of the game.
+
+The pool is shared, so it is shared fairly (`FairShare`): decisions wait their turn outside the
+pool, and the next free process goes to the owner (the account, else the address, that made the
+table) served least recently, then to that owner's table served least recently; and costly bots
+(`costly`: searches with a time budget or many iterations) never hold every process, so a
+stranger's long searches cannot make everyone else's quick bots wait (docs/server.md, "Bots").
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
+import itertools
 import logging
 import multiprocessing
 import random
 import secrets
 import time
-from collections import OrderedDict
-from collections.abc import Awaitable, Callable
+from collections import Counter, OrderedDict
+from collections.abc import AsyncIterator, Awaitable, Callable
 from concurrent.futures import Executor, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
+from dataclasses import dataclass, field
 from typing import Any
 
 import buccaneer
@@ -99,6 +108,141 @@ def check_agent(text: str, max_seconds: float, max_iterations: int) -> str:
     return text
 
 
+# The most iterations a search may run a move and still count as cheap (the published levels
+# below "strongest" search at most this much; ismcts without a budget runs 400).
+CHEAP_ITERATIONS = 40
+
+
+@functools.lru_cache(maxsize=1024)
+def costly(agent: str, game: str) -> bool:
+    """Whether `agent`'s moves in `game` may hold a pool process for long: a search with a
+    time budget, or with more than CHEAP_ITERATIONS iterations. A level is as costly as what it
+    plays in that game; random, heuristic and the learned policy (one pass of a small network)
+    are cheap. Costly bots are for accounts with a password, a few tables at a time
+    (`costly_bot_tables`), and never take every pool process."""
+    bot = parse_agent(agent).make()
+    if isinstance(bot, LevelAgent):
+        return costly(agent_of(game, bot.level), game)
+    seconds = getattr(bot, "time", None)
+    iterations = getattr(bot, "iterations", None)
+    if seconds is not None:
+        return True
+    return isinstance(iterations, int) and iterations > CHEAP_ITERATIONS
+
+
+def cheap_only(agent: str, game: str, who: str) -> None:
+    """Refuse (`costly_bot`) a costly agent for `who`, which may have cheap bots only."""
+    if costly(agent, game):
+        raise Refused(
+            "costly_bot",
+            f"{who} may have only quick bots (random, heuristic, the levels 'beginner' to "
+            f"'strong'); {agent} searches long, and is for accounts with a password",
+        )
+
+
+@dataclass(eq=False)
+class _Turn:
+    owner: str
+    table: str
+    costly: bool
+    order: int
+    granted: asyncio.Future[None]
+
+
+@dataclass
+class FairShare:
+    """Turns at the pool's processes: at most `slots` decisions think at once, at most
+    `costly_slots` of them costly ones; a freed process goes to the waiting owner served least
+    recently, and among its tables to the one served least recently (arrival breaks ties).
+    An owner or table with nothing waiting or thinking is forgotten, so the books stay as
+    small as the work in hand."""
+
+    slots: int
+    costly_slots: int
+    waiting: list[_Turn] = field(default_factory=list)
+    busy: int = 0
+    busy_costly: int = 0
+    served: dict[str, int] = field(default_factory=dict)
+    in_hand: Counter[str] = field(default_factory=Counter)
+    ticks: itertools.count[int] = field(default_factory=itertools.count)
+
+    @classmethod
+    def for_workers(cls, workers: int) -> FairShare:
+        """A quarter of the processes (at least one, where there are two or more) kept for
+        cheap bots."""
+        workers = max(1, workers)
+        kept = max(1, workers // 4) if workers >= 2 else 0
+        return cls(slots=workers, costly_slots=workers - kept)
+
+    @contextlib.asynccontextmanager
+    async def turn(self, owner: str, table: str, is_costly: bool) -> AsyncIterator[None]:
+        """Wait for this decision's turn at a process; hold it while inside."""
+        turn = _Turn(
+            owner,
+            table,
+            is_costly,
+            next(self.ticks),
+            asyncio.get_running_loop().create_future(),
+        )
+        self.waiting.append(turn)
+        self.in_hand.update((f"o:{owner}", f"t:{table}"))
+        self.dispatch()
+        try:
+            await turn.granted
+        except asyncio.CancelledError:
+            if turn in self.waiting:
+                self.waiting.remove(turn)
+                self.forget(turn)
+                self.dispatch()
+            elif not turn.granted.cancelled():
+                self.release(turn)  # granted just as it was cancelled
+            raise
+        try:
+            yield
+        finally:
+            self.release(turn)
+
+    def dispatch(self) -> None:
+        while self.busy < self.slots:
+            ready = [
+                t for t in self.waiting if not t.costly or self.busy_costly < self.costly_slots
+            ]
+            if not ready:
+                break
+            turn = min(
+                ready,
+                key=lambda t: (
+                    self.served.get(f"o:{t.owner}", -1),
+                    self.served.get(f"t:{t.table}", -1),
+                    t.order,
+                ),
+            )
+            self.waiting.remove(turn)
+            if turn.granted.cancelled():  # its task was cancelled and has not woken yet
+                self.forget(turn)
+                continue
+            tick = next(self.ticks)
+            self.served[f"o:{turn.owner}"] = self.served[f"t:{turn.table}"] = tick
+            self.busy += 1
+            self.busy_costly += turn.costly
+            turn.granted.set_result(None)
+        metrics.bot_decisions.labels("thinking").set(self.busy)
+        metrics.bot_decisions.labels("waiting").set(len(self.waiting))
+
+    def release(self, turn: _Turn) -> None:
+        self.busy -= 1
+        self.busy_costly -= turn.costly
+        self.forget(turn)
+        self.dispatch()
+
+    def forget(self, turn: _Turn) -> None:
+        for key in (f"o:{turn.owner}", f"t:{turn.table}"):
+            self.in_hand[key] -= 1
+            if self.in_hand[key] <= 0:
+                del self.in_hand[key]
+                self.served.pop(key, None)
+
+
 class BotPool(ProcessPoolExecutor):
     """The processes that think for bots. Processes are started fresh ("spawn"): the server's
     threads and sockets are not forked into them.
@@ -133,9 +277,10 @@ def make_pool(workers: int) -> BotPool:
 class BotRunner:
     """Finds seats a bot plays that are asked now, and plays them."""
 
-    def __init__(self, submit: Submit, pool: Executor) -> None:
+    def __init__(self, submit: Submit, pool: Executor, workers: int = 2) -> None:
         self.submit = submit
         self.pool = pool
+        self.share = FairShare.for_workers(workers)
         self.pending: set[tuple[str, int, int]] = set()
         self.tasks: set[asyncio.Task[None]] = set()
 
@@ -164,6 +309,8 @@ class BotRunner:
             "seat": seat,
             "agent": agent,
             "rng": secrets.randbits(64),
+            "owner": live.bot_owner,
+            "costly": costly(agent, record.game),
         }
         wait = live.bot_delay if delay is None else delay
         task = asyncio.create_task(self.move(key, job, live.version, wait))
@@ -175,9 +322,10 @@ class BotRunner:
             if wait > 0:
                 await asyncio.sleep(wait)
             loop = asyncio.get_running_loop()
-            started = time.perf_counter()
-            action = await loop.run_in_executor(self.pool, choose, job)
-            metrics.bot_think.observe(time.perf_counter() - started)
+            async with self.share.turn(job["owner"], job["table"], job["costly"]):
+                started = time.perf_counter()
+                action = await loop.run_in_executor(self.pool, choose, job)
+                metrics.bot_think.observe(time.perf_counter() - started)
             await self.submit(job["table"], job["seat"], action, version)
         except Refused as exc:
             # The table moved on meanwhile (a person took the seat back, another process's bot

@@ -11,7 +11,7 @@ from pydantic import Field, StrictBool, StrictFloat, StrictInt, StrictStr
 
 from buccaneer.core.schema import Shape
 from buccaneer.server.links import request_base
-from buccaneer.server.lobby import account_of, json_bodies_only, server_of
+from buccaneer.server.lobby import account_of, json_bodies_only, owner_of, server_of
 from buccaneer.server.quickplay import DEFAULT_BOT, DEFAULT_WAIT, MAX_WAIT, MIN_WAIT, QuickPlay
 from buccaneer.server.schemas import AgentText, Printable
 from buccaneer.server.tables import Refused
@@ -52,7 +52,13 @@ async def join_queue(
     """Join the queue (a second join while waiting replaces the first)."""
     account = await signed_in(request, authorization)
     return await quick_of(request).join(
-        account, req.game, req.players, rated=req.rated, bot=req.bot, wait=float(req.wait)
+        account,
+        req.game,
+        req.players,
+        rated=req.rated,
+        bot=req.bot,
+        wait=float(req.wait),
+        owner=owner_of(request, account),
     )
 
 

@@ -42,6 +42,12 @@ bot_think = Histogram(
     buckets=THINK_BUCKETS,
     registry=REGISTRY,
 )
+bot_decisions = Gauge(
+    "buccaneer_bot_decisions",
+    "Bot decisions of this process thinking in the pool or waiting for their fair turn",
+    ["state"],
+    registry=REGISTRY,
+)
 errors = Counter(
     "buccaneer_errors",
     "Refusals sent to clients (WebSocket errors and HTTP error answers), by code",
@@ -76,6 +82,7 @@ __all__ = [
     "REGISTRY",
     "action_latency",
     "actions",
+    "bot_decisions",
     "bot_think",
     "commands",
     "connections",

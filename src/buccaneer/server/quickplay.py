@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from typing import Any
 
 import buccaneer
-from buccaneer.agents.levels import level_spec
+from buccaneer.agents.levels import LEVEL_NAMES, level_spec
 from buccaneer.core import OptionError, get_spec
 from buccaneer.server.auth import new_token, token_hash
 from buccaneer.server.bots import check_agent
@@ -30,7 +30,7 @@ from buccaneer.server.links import table_link
 from buccaneer.server.master import DRAINING_MESSAGE, Masters
 from buccaneer.server.ratings import RATED_BOTS
 from buccaneer.server.repository_queue import QueueRepository
-from buccaneer.server.tables import Refused
+from buccaneer.server.tables import Owner, Refused
 
 log = logging.getLogger("buccaneer.server")
 
@@ -40,6 +40,7 @@ DEFAULT_WAIT = 30.0
 MIN_WAIT = 5.0
 MAX_WAIT = 300.0
 DEFAULT_BOT = level_spec("good")
+LEVELS = tuple(level_spec(name) for name in LEVEL_NAMES)
 # Rated queues seat together only people whose ratings (openskill ordinals, mu - 3 sigma; 0
 # for a newcomer) lie within a window: WINDOW_BASE points for people who have just come, and
 # WINDOW_GROWTH points wider for each second the shorter-waiting of them has waited.
@@ -161,6 +162,7 @@ class QuickPlay:
         rated: bool = False,
         bot: str = DEFAULT_BOT,
         wait: float = DEFAULT_WAIT,
+        owner: Owner | None = None,
     ) -> dict[str, Any]:
         """Put the account in the queue for `game` with `players` seats. A second join while
         waiting replaces the first (a new game or count, and the wait starts again); a join
@@ -181,13 +183,13 @@ class QuickPlay:
             check_agent(bot, settings.bot_seconds, settings.bot_iterations)
         except Refused as exc:
             raise Refused("bad_agent", f"bot: {exc.message}") from None
-        if rated and bot not in RATED_BOTS:
-            # Said now, not when the table would open: a rated table seats only the bot levels
-            # that have ratings of their own.
-            raise Refused(
-                "not_rateable",
-                f"a rated queue's bots are the server's rated levels ({', '.join(RATED_BOTS)})",
-            )
+        if bot not in LEVELS:
+            # Quick play seats strangers with bots of known strength: the published levels
+            # only, never a search of the asker's own making (and each level is rated, so a
+            # rated queue may ask for any of them).
+            raise Refused("bad_agent", f"quick play's bots are the levels {', '.join(LEVELS)}")
+        # The budget of costly bots of the account and of the address it asks from.
+        await self.masters.check_costly_bots(owner or Owner(account[0], None), [bot], game)
         async with self.queue.locked() as queue:
             entry = await queue.entry_of(account[0])
             if entry is not None and entry.seat_token is not None:
@@ -318,6 +320,7 @@ class QuickPlay:
             listed=False,
             bot_delay=BOT_DELAY,
             rated=first.rated,
+            owner=Owner(first.account_id, None),
         )
         return table_id, tokens
 
