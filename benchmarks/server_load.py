@@ -7,6 +7,7 @@ the server).
     python -m benchmarks.server_load --tables 50 --seconds 20 --backend sqlite
     python -m benchmarks.server_load --bot-delay 0 --think 0 0   # a throughput test, not a pace
     python -m benchmarks.server_load --workers 2     # two server processes, Redis between them
+    python -m benchmarks.server_load --wrong-logins 60   # and 60 wrong passwords a second
 
 The load, per table (defaults): 4 players of one game (the tables cycle through every game and
 variant in `buccaneer.GAMES`), 2 seats played by server bots (`random`, `bot_delay` 0.5 s) and
@@ -34,6 +35,34 @@ only creates the tables, samples CPU and memory and counts.
   (one near 100% would be saturated), PostgreSQL's processes (all of them, with the backends
   its pool closed meanwhile), and what else the machine ran: on a shared machine another
   user's work skews every figure, so it is printed, with the busiest other processes.
+
+`--wrong-logins R` adds a password-guessing flood beside the tables, from a process of its own
+(so that it takes no CPU from the clients'): R wrong-password logins a second (POST
+/api/sessions), at a steady pace, from the start of the warm-up until the last right login
+begun in the window (below) is in.
+What it is for is loading the server's argon2 hashing (`server/passwords.py`), which the
+logins' back-off would otherwise spare: after 5 wrong passwords from one address, or 10 for one
+name, the server answers 429 at once without hashing. So each attempt comes from an address of
+its own (`X-Forwarded-For` from 10.0.0.0/8, which the server believes because its trusted
+proxies are the default 127.0.0.1; the benchmark checks that it does before it starts), and
+names a `--login-accounts` account (made before the tables, each with a known password) in
+turn: the hashing's two threads check some 5-20 passwords a second, so that 200 names gather
+fewer than 10 wrong tries each in a run of a minute or so (a "429 back-off" among the answers
+would show that some did). Counted in the window (by when a request was sent):
+
+- **wrong logins**: the answers by kind: 401 (a wrong password, each one an argon2 check: their
+  rate is the hashing the flood got), 429 busy (the hashing queue was full: refused without
+  hashing), 429 back-off (the address or the name must wait), anything else; and how long the
+  answers took.
+- **readiness**: GET /health/ready every 0.5 s: how many answered 200, and how long they took.
+- **a right login**: every 2 s, one of the accounts with its own password, from an address of
+  its own (172.16.0.0/12), tried again after each 429 as its Retry-After says: how long from
+  the first try to the session (median, p99, max), how many got in at the first try, the most
+  tries one needed; one still trying 60 s after the window is "unfinished".
+
+A login or readiness check unanswered after 10 s (5 s) counts as "timeout". The server hashes
+on threads of its main process, so with the flood its main-process CPU, and the CPU per action
+drawn from it, include the hashing; the login process's own CPU is printed beside.
 """
 
 from __future__ import annotations
@@ -55,11 +84,13 @@ import tempfile
 import threading
 import time
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Callable, Coroutine, Iterator
 from dataclasses import asdict, dataclass, field
+from functools import partial
 from multiprocessing.connection import Connection
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit
 
 import httpx
 import psutil  # type: ignore[import-untyped,unused-ignore]
@@ -69,6 +100,7 @@ from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed, InvalidHandshake
 
 import buccaneer
+from buccaneer.server.passwords import ADDRESS_TRIES
 from buccaneer.server.settings import Settings
 
 PG_ADMIN = "postgresql://postgres@127.0.0.1:5432/postgres"
@@ -95,6 +127,8 @@ class Plan:
     compression: bool
     workers: int = 1
     redis_url: str = "redis://127.0.0.1:6379/0"
+    wrong_logins: float = 0.0  # wrong-password logins a second (0: none)
+    login_accounts: int = 200  # the accounts they name
 
     @property
     def connections(self) -> int:
@@ -360,6 +394,356 @@ def client_main(
     pipe.send(("stats", asdict(client.stats)))
 
 
+# -- wrong logins (in a process of their own) -----------------------------------------------
+
+READY_EVERY = 0.5  # seconds between readiness checks
+RIGHT_EVERY = 2.0  # seconds between right logins
+READY_SECONDS = 5.0  # a readiness check unanswered by then is "timeout"
+ANSWER_SECONDS = GRACE  # likewise a login (each of a right login's tries), so that every one
+# sent in the window has its answer, or its timeout, before the login process is stopped
+# A right login begun in the window may go on trying this long after it, the flood going on
+# meanwhile (60 s: the longest a name's back-off asks for); one still trying is "unfinished".
+RIGHT_LONGEST = 60.0
+
+
+def flood_address(i: int) -> str:
+    """The `i`th wrong login's address: 10.0.0.0/8, a new one for 200,000 tries."""
+    n = 1 + i % 200_000
+    return f"10.{(n >> 16) & 255}.{(n >> 8) & 255}.{n & 255}"
+
+
+def person_address(i: int) -> str:
+    """The `i`th right login's address: 172.16.0.0/12, never one of the flood's."""
+    n = 1 + i % 1_000_000
+    return f"172.{16 + ((n >> 16) & 15)}.{(n >> 8) & 255}.{n & 255}"
+
+
+def outcome(response: httpx.Response) -> str:
+    return outcome_of(response.status_code, response.content)
+
+
+def outcome_of(status: int, content: bytes) -> str:
+    """An answer's kind: its status, and for a 429 why (the hashing queue was full, the
+    address or name must wait, or the request limits)."""
+    if status != 429:
+        return str(status)
+    try:
+        body = json.loads(content)
+    except ValueError:
+        return "429 other"
+    if not isinstance(body, dict):
+        return "429 other"
+    if body.get("error") == "busy":
+        return "429 back-off" if "wrong passwords" in str(body.get("message")) else "429 busy"
+    return f"429 {body.get('error')}"
+
+
+class BareHttp:
+    """The flood's HTTP/1.1 client: kept-alive connections and Content-Length answers (all
+    that the server sends to a login), at a fraction of httpx's CPU a request, which on a
+    small machine is CPU the server does not get. An idle connection is dropped after 2 s,
+    before the server's keep-alive (5 s) would close it under a request on its way."""
+
+    def __init__(self, host: str, port: int) -> None:
+        self.host, self.port = host, port
+        self.idle: list[tuple[asyncio.StreamReader, asyncio.StreamWriter, float]] = []
+
+    async def connection(self) -> tuple[asyncio.StreamReader, asyncio.StreamWriter]:
+        now = time.monotonic()
+        while self.idle and now - self.idle[0][2] > 2.0:
+            self.idle.pop(0)[1].close()
+        if self.idle:
+            reader, writer, _ = self.idle.pop()  # the newest: the old ones age out
+            return reader, writer
+        return await asyncio.open_connection(self.host, self.port)
+
+    async def post(self, path: str, body: bytes, headers: dict[str, str]) -> tuple[int, bytes]:
+        reader, writer = await self.connection()
+        again = False
+        try:
+            lines = [
+                f"POST {path} HTTP/1.1",
+                f"Host: {self.host}:{self.port}",
+                "Content-Type: application/json",
+                f"Content-Length: {len(body)}",
+                *(f"{k}: {v}" for k, v in headers.items()),
+            ]
+            writer.write(("\r\n".join(lines) + "\r\n\r\n").encode("latin-1") + body)
+            head = await reader.readuntil(b"\r\n\r\n")
+            status = int(head.split(b" ", 2)[1])
+            length, again = 0, True
+            for line in head.split(b"\r\n")[1:]:
+                name, _, value = line.partition(b":")
+                name = name.strip().lower()
+                if name == b"content-length":
+                    length = int(value)
+                elif name == b"connection" and value.strip().lower() == b"close":
+                    again = False
+            content = await reader.readexactly(length)
+            return status, content
+        except BaseException:
+            again = False
+            raise
+        finally:
+            if again:
+                self.idle.append((reader, writer, time.monotonic()))
+            else:
+                writer.close()
+
+    def close(self) -> None:
+        for _, writer, _ in self.idle:
+            writer.close()
+        self.idle.clear()
+
+
+async def flood_login(http: BareHttp, name: str, password: str, address: str) -> str:
+    """One login through the flood's client: the answer's kind, as `ask` gives it."""
+    body = json.dumps({"name": name, "password": password}).encode()
+    try:
+        async with asyncio.timeout(ANSWER_SECONDS):
+            status, content = await http.post("/api/sessions", body, {"X-Forwarded-For": address})
+    except TimeoutError:
+        return "timeout"
+    except (OSError, asyncio.IncompleteReadError, asyncio.LimitOverrunError, ValueError) as exc:
+        return type(exc).__name__
+    return outcome_of(status, content)
+
+
+async def ask(
+    http: httpx.AsyncClient, method: str, path: str, seconds: float, **request: Any
+) -> tuple[str, httpx.Response | None]:
+    """A request and its answer's kind: "timeout" when no answer came within `seconds` in
+    all (httpx's own timeouts are per step), or the error's name."""
+    try:
+        async with asyncio.timeout(seconds):
+            response = await http.request(method, path, **request)
+    except (TimeoutError, httpx.TimeoutException):
+        return "timeout", None
+    except httpx.HTTPError as exc:
+        return type(exc).__name__, None
+    return outcome(response), response
+
+
+async def post_login(
+    http: httpx.AsyncClient, name: str, password: str, address: str
+) -> tuple[str, httpx.Response | None]:
+    body = {"name": name, "password": password}
+    headers = {"X-Forwarded-For": address}
+    return await ask(http, "POST", "/api/sessions", ANSWER_SECONDS, json=body, headers=headers)
+
+
+@dataclass
+class LoginStats:
+    """What the login process saw; times are epoch seconds, durations seconds."""
+
+    wrong: list[tuple[float, str, float]] = field(default_factory=list)  # at, outcome, took
+    ready: list[tuple[float, str, float]] = field(default_factory=list)  # at, outcome, took
+    # (first try at, till the session or the end, tries, "ok" / "unfinished" / what failed)
+    right: list[tuple[float, float, int, str]] = field(default_factory=list)
+    lag: float = 0.0  # the most the wrong logins fell behind their pace
+
+
+class LoginProcess:
+    """The wrong-login flood, and what a person sees meanwhile: readiness, a right login."""
+
+    def __init__(self, url: str, accounts: list[tuple[str, str]], rate: float) -> None:
+        self.url = url
+        self.accounts = accounts
+        self.rate = rate
+        self.stats = LoginStats()
+        self.tasks: set[asyncio.Task[None]] = set()
+        self.persons: dict[asyncio.Task[Any], float] = {}  # the right logins, when begun
+
+    async def paced(
+        self, every: float, one: Callable[[int], Coroutine[Any, Any, None]], lag: bool = False
+    ) -> None:
+        """`one(i)` started every `every` seconds, each on its own (a slow answer delays no
+        other), catching up after a pause of this process."""
+        start = time.perf_counter()
+        i = 0
+        while True:
+            delay = start + i * every - time.perf_counter()
+            if delay > 0:
+                await asyncio.sleep(delay)
+            elif lag:
+                self.stats.lag = max(self.stats.lag, -delay)
+            task = asyncio.create_task(one(i))
+            self.tasks.add(task)
+            task.add_done_callback(self.tasks.discard)
+            i += 1
+
+    async def wrong_login(self, http: BareHttp, i: int) -> None:
+        name = self.accounts[i % len(self.accounts)][0]
+        at, began = time.time(), time.perf_counter()
+        result = "unanswered"
+        try:
+            wrong = f"wrong-{secrets.token_hex(6)}"
+            result = await flood_login(http, name, wrong, flood_address(i))
+        finally:
+            self.stats.wrong.append((at, result, time.perf_counter() - began))
+
+    async def ready_check(self, http: httpx.AsyncClient, _i: int) -> None:
+        at, began = time.time(), time.perf_counter()
+        result = "unanswered"
+        try:
+            result, _ = await ask(http, "GET", "/health/ready", READY_SECONDS)
+        finally:
+            self.stats.ready.append((at, result, time.perf_counter() - began))
+
+    async def right_login(self, http: httpx.AsyncClient, i: int) -> None:
+        name, password = self.accounts[(i * 7 + len(self.accounts) // 2) % len(self.accounts)]
+        at, began = time.time(), time.perf_counter()
+        tries, result = 0, "unfinished"
+        me = asyncio.current_task()
+        if me is not None:
+            self.persons[me] = at
+        try:
+            while True:
+                tries += 1
+                answer, response = await post_login(http, name, password, person_address(i))
+                if answer == "200":
+                    result = "ok"
+                    break
+                if response is not None and response.status_code == 429:
+                    await asyncio.sleep(float(response.headers.get("retry-after", "1")))
+                elif answer != "timeout":  # a person tries again after a timeout too
+                    result = answer
+                    break
+        finally:
+            self.stats.right.append((at, time.perf_counter() - began, tries, result))
+            if me is not None:
+                self.persons.pop(me, None)
+
+    async def run(self, pipe: Connection) -> None:
+        loop = asyncio.get_running_loop()
+        # A readiness check and a person's login open a connection each, as an
+        # orchestrator's probe and a new browser would.
+        parts = urlsplit(self.url)
+        a = BareHttp(parts.hostname or "127.0.0.1", parts.port or 80)
+        fresh = httpx.Limits(max_keepalive_connections=0)
+        async with (
+            httpx.AsyncClient(base_url=self.url, limits=fresh, timeout=None, trust_env=False) as b,
+            httpx.AsyncClient(base_url=self.url, limits=fresh, timeout=None, trust_env=False) as c,
+        ):
+            pipe.send(("ready", os.getpid()))
+            await loop.run_in_executor(None, pipe.recv)  # "go"
+            loops = [
+                asyncio.create_task(
+                    self.paced(1 / self.rate, partial(self.wrong_login, a), lag=True)
+                ),
+                asyncio.create_task(self.paced(READY_EVERY, partial(self.ready_check, b))),
+                asyncio.create_task(self.paced(RIGHT_EVERY, partial(self.right_login, c))),
+            ]
+            _, end = await loop.run_in_executor(None, pipe.recv)  # ("stop", the window's end)
+            # No more checks and right logins; the flood goes on for the right logins begun
+            # in the window, till the last is in.
+            loops[1].cancel()
+            loops[2].cancel()
+            waiting = [task for task, at in self.persons.items() if at < end]
+            if waiting:
+                await asyncio.wait(waiting, timeout=max(0.0, end + RIGHT_LONGEST - time.time()))
+            for task in [*loops, *self.tasks]:
+                task.cancel()
+            await asyncio.gather(*loops, *self.tasks, return_exceptions=True)
+            a.close()
+
+
+def login_main(url: str, accounts: list[tuple[str, str]], rate: float, pipe: Connection) -> None:
+    """The login process's entry point: flood from "go" till after "stop", then send the
+    stats."""
+    logins = LoginProcess(url, accounts, rate)
+    with contextlib.suppress(KeyboardInterrupt):
+        asyncio.run(logins.run(pipe))
+    pipe.send(("stats", asdict(logins.stats)))
+
+
+async def create_accounts(url: str, count: int) -> list[tuple[str, str]]:
+    """`count` accounts, (name, password): a few at once, below the hashing queue's length,
+    each tried again after a 429 as its Retry-After says."""
+    gate = asyncio.Semaphore(4)
+    async with httpx.AsyncClient(base_url=url, timeout=60, trust_env=False) as http:
+
+        async def one(i: int) -> tuple[str, str]:
+            name, password = f"load-{i:04d}", f"right-password-{i:04d}"
+            async with gate:
+                while True:
+                    response = await http.post(
+                        "/api/accounts", json={"name": name, "password": password}
+                    )
+                    if response.status_code == 201:
+                        return name, password
+                    if response.status_code != 429:
+                        raise RuntimeError(f"creating an account failed: {response.text}")
+                    await asyncio.sleep(float(response.headers.get("retry-after", "1")))
+
+        return list(await asyncio.gather(*(one(i) for i in range(count))))
+
+
+def check_forwarded(url: str) -> None:
+    """That the server takes each login's address from X-Forwarded-For (as it does from its
+    trusted proxies, by default 127.0.0.1): one address is held back after its 5 wrong
+    passwords while the next address is not. Else every wrong login of the flood would come
+    from one address, held back at once, and no password would be hashed."""
+    name = f"nobody-{secrets.token_hex(4)}"  # no such account: checked against a dummy hash
+
+    def attempt(http: httpx.Client, address: str) -> str:
+        headers = {"X-Forwarded-For": address}
+        body = {"name": name, "password": "wrong"}
+        return outcome(http.post("/api/sessions", json=body, headers=headers))
+
+    with httpx.Client(base_url=url, timeout=30, trust_env=False) as http:
+        held = [attempt(http, "192.0.2.1") for _ in range(ADDRESS_TRIES + 1)]
+        other = attempt(http, "192.0.2.2")
+    if held != ["401"] * ADDRESS_TRIES + ["429 back-off"] or other != "401":
+        raise RuntimeError(
+            f"the server does not take the address from X-Forwarded-For ({ADDRESS_TRIES + 1} "
+            f"wrong logins from 192.0.2.1: {held}; then from 192.0.2.2: {other}); is "
+            "BUCCANEER_TRUSTED_PROXIES set?"
+        )
+
+
+def login_summary(
+    stats: LoginStats, start: float, end: float, seconds: float, plan: Plan
+) -> dict[str, Any]:
+    """The login process's figures for what it sent inside the window."""
+
+    def ms(values: list[float], qs: tuple[tuple[str, float], ...]) -> dict[str, float]:
+        return {name: round(quantile(values, q) * 1000, 1) for name, q in qs}
+
+    wrong = [(o, t) for at, o, t in stats.wrong if start <= at < end]
+    ready = [(o, t) for at, o, t in stats.ready if start <= at < end]
+    right = [(t, n, o) for at, t, n, o in stats.right if start <= at < end]
+    answers = Counter(o for o, _ in wrong)
+    got_in = [t for t, _, o in right if o == "ok"]
+    return {
+        "asked_per_s": plan.wrong_logins,
+        "accounts": plan.login_accounts,
+        "sent": len(wrong),
+        "sent_per_s": round(len(wrong) / seconds, 1),
+        "answers": dict(sorted(answers.items())),
+        # Each 401 is one argon2 check of a wrong password: the hashing the flood got.
+        "hashed_per_s": round(answers["401"] / seconds, 1),
+        "answer_ms": ms([t for _, t in wrong], (("p50", 0.5), ("p99", 0.99), ("max", 1.0))),
+        "pace_lag_ms": round(stats.lag * 1000, 1),
+        "ready_checks": len(ready),
+        "ready_200": sum(1 for o, _ in ready if o == "200"),
+        "ready_other": dict(sorted(Counter(o for o, _ in ready if o != "200").items())),
+        "ready_ms": ms([t for _, t in ready], (("p50", 0.5), ("max", 1.0))),
+        "right_logins": len(right),
+        "right_ok": len(got_in),
+        "right_first_try": sum(1 for _, n, o in right if o == "ok" and n == 1),
+        "right_tries_max": max((n for _, n, _ in right), default=0),
+        "right_unfinished": sum(1 for _, _, o in right if o == "unfinished"),
+        "right_failed": dict(
+            sorted(Counter(o for _, _, o in right if o not in ("ok", "unfinished")).items())
+        ),
+        "right_s": {
+            name: round(quantile(got_in, q), 2)
+            for name, q in (("p50", 0.5), ("p99", 0.99), ("max", 1.0))
+        },
+    }
+
+
 # -- the server and what it costs -----------------------------------------------------------
 
 
@@ -526,6 +910,9 @@ def run_backend(backend: str, plan: Plan) -> dict[str, Any]:
             bot_workers=plan.bot_workers,
             workers=plan.workers,
             redis_url=plan.redis_url if plan.workers > 1 else None,
+            # The wrong logins' addresses are X-Forwarded-For from 127.0.0.1 (the default,
+            # stated here so that the environment cannot change it).
+            env={"BUCCANEER_TRUSTED_PROXIES": "127.0.0.1,::1"} if plan.wrong_logins else {},
         )
         server.start()
         assert server.proc is not None
@@ -534,7 +921,23 @@ def run_backend(backend: str, plan: Plan) -> dict[str, Any]:
         context = multiprocessing.get_context("spawn")
         pipes: list[Connection] = []
         workers: list[multiprocessing.process.BaseProcess] = []
+        login_pipe: Connection | None = None
+        login_stats: LoginStats | None = None
+        accounts_seconds = 0.0
         try:
+            if plan.wrong_logins > 0:
+                began = time.monotonic()
+                accounts = asyncio.run(create_accounts(server.url, plan.login_accounts))
+                accounts_seconds = time.monotonic() - began
+                check_forwarded(server.url)
+                login_pipe, theirs = context.Pipe()
+                worker = context.Process(
+                    target=login_main,
+                    args=(server.url, accounts, plan.wrong_logins, theirs),
+                    daemon=True,
+                )
+                worker.start()
+                workers.append(worker)  # joined with the clients at the end
             tables = asyncio.run(create_tables(server.url, table_bodies(plan)))
             ws_url = server.url.replace("http", "ws", 1) + "/ws"
             for i in range(plan.client_procs):
@@ -553,12 +956,23 @@ def run_backend(backend: str, plan: Plan) -> dict[str, Any]:
                     raise RuntimeError("the clients did not all connect within 300 s")
                 pipe.recv()
             connect_seconds = time.monotonic() - connect_start
+            logins: list[psutil.Process] = []
+            if login_pipe is not None:
+                if not login_pipe.poll(60):
+                    raise RuntimeError("the login process did not start within 60 s")
+                logins = [psutil.Process(login_pipe.recv()[1])]
+                login_pipe.send("go")  # from the warm-up on: the window sees it steady
             time.sleep(plan.warmup)
-            clients = [psutil.Process(w.pid) for w in workers if w.pid is not None]
+            clients = [
+                psutil.Process(w.pid)
+                for w in workers
+                if w.pid is not None and w.pid not in {p.pid for p in logins}
+            ]
             loops = event_loops(server.proc.pid, plan.workers)
             loop_cpu0 = cpu_of(loops)
             me = [psutil.Process()]
             server_cpu0, client_cpu0 = cpu_of(tree(server.proc.pid)), cpu_of(clients)
+            login_cpu0 = cpu_of(logins)
             pg_cpu0, me_cpu0 = postgres_cpu()[0], cpu_of(me)
             all0 = everyone()
             psutil.cpu_percent()
@@ -571,10 +985,11 @@ def run_backend(backend: str, plan: Plan) -> dict[str, Any]:
             all1 = everyone()
             server_procs = tree(server.proc.pid)
             server_cpu1, client_cpu1 = cpu_of(server_procs), cpu_of(clients)
+            login_cpu1 = cpu_of(logins)
             loop_cpu1 = cpu_of(loops)
             pg_cpu1, pg_pids = postgres_cpu()
             me_cpu1 = cpu_of(me)
-            our_pids = {*server_cpu1, *client_cpu1, *me_cpu1}
+            our_pids = {*server_cpu1, *client_cpu1, *login_cpu1, *me_cpu1}
             if backend == "postgresql":
                 our_pids |= pg_pids
             sampler.sample()
@@ -586,10 +1001,16 @@ def run_backend(backend: str, plan: Plan) -> dict[str, Any]:
             time.sleep(GRACE)
             for pipe in pipes:
                 pipe.send("stop")
+            if login_pipe is not None:
+                login_pipe.send(("stop", end))
             stats: list[ClientStats] = []
             for pipe in pipes:
                 if pipe.poll(60):
                     stats.append(ClientStats(**pipe.recv()[1]))
+            if login_pipe is not None:
+                if not login_pipe.poll(max(0.0, end + RIGHT_LONGEST - time.time()) + 60):
+                    raise RuntimeError("the login process did not report")
+                login_stats = LoginStats(**login_pipe.recv()[1])
             games, actions = stored_counts(backend, where, start, end)
         finally:
             sampler.done.set()
@@ -611,6 +1032,7 @@ def run_backend(backend: str, plan: Plan) -> dict[str, Any]:
     ours = (
         cpu_percent(server_cpu0, server_cpu1, seconds)
         + cpu_percent(client_cpu0, client_cpu1, seconds)
+        + cpu_percent(login_cpu0, login_cpu1, seconds)
         + (pg_cpu1 - pg_cpu0) / seconds * 100 * (backend == "postgresql")
         + cpu_percent(me_cpu0, me_cpu1, seconds)
     )
@@ -663,6 +1085,15 @@ def run_backend(backend: str, plan: Plan) -> dict[str, Any]:
         "client_processes_reporting": f"{len(stats)}/{len(pipes)}",
         "server_log_tracebacks": log_errors,
         "server_log": str(log_path),
+        "wrong_logins": (
+            {
+                **login_summary(login_stats, start, end, seconds, plan),
+                "accounts_made_s": round(accounts_seconds, 1),
+                "login_cpu_pct": round(cpu_percent(login_cpu0, login_cpu1, seconds), 1),
+            }
+            if login_stats is not None
+            else None
+        ),
     }
 
 
@@ -705,6 +1136,8 @@ def show(result: dict[str, Any], plan: Plan) -> None:
     clients = result["client_cpu_pct"]
     saturated = any(c >= 90 for c in clients)
     loops = "main process" if result["workers"] == 1 else f"{result['workers']} workers"
+    if result["wrong_logins"] is not None:
+        loops += ", with the argon2 threads"  # `Passwords` hashes on threads of the process
     server_cpu = f"{result['server_cpu_pct']}% ({loops} {result['server_main_cpu_pct']}%)"
     if result["postgres_cpu_pct"] is not None:
         server_cpu += f"; PostgreSQL processes {result['postgres_cpu_pct']}%"
@@ -738,7 +1171,8 @@ def show(result: dict[str, Any], plan: Plan) -> None:
         (
             "event-loop CPU / action",
             f"{result['main_cpu_ms_per_action']} ms (one core holds "
-            f"{1000 / max(result['main_cpu_ms_per_action'], 1e-9):.0f} actions/s)",
+            f"{1000 / max(result['main_cpu_ms_per_action'], 1e-9):.0f} actions/s)"
+            + (" -- with the hashing, so not the event loop's" if result["wrong_logins"] else ""),
         ),
         (
             "client CPU",
@@ -759,11 +1193,52 @@ def show(result: dict[str, Any], plan: Plan) -> None:
             f"reporting {result['client_processes_reporting']})",
         ),
     ]
+    if result["wrong_logins"] is not None:
+        rows += login_rows(result["wrong_logins"])
     width = max(len(k) for k, _ in rows)
     workers = "" if result["workers"] == 1 else f", --workers {result['workers']} with Redis"
     print(f"\n{result['backend']}{workers}")
     for key, value in rows:
         print(f"  {key:<{width}}  {value}")
+
+
+def counts(found: dict[str, int]) -> str:
+    return ", ".join(f"{k} {v}" for k, v in found.items()) or "none"
+
+
+def login_rows(w: dict[str, Any]) -> list[tuple[str, str]]:
+    """`show`'s rows for the wrong-login flood and what a person saw meanwhile."""
+    answer, ready, right = w["answer_ms"], w["ready_ms"], w["right_s"]
+    failed = counts(w["right_failed"])
+    return [
+        (
+            "wrong logins / s",
+            f"{w['sent_per_s']} sent (asked {w['asked_per_s']:g}; {w['sent']} in the window, "
+            f"{w['accounts']} accounts made in {w['accounts_made_s']} s; pace fell behind "
+            f"{w['pace_lag_ms']} ms at most; login process CPU {w['login_cpu_pct']}%)",
+        ),
+        ("wrong logins' answers", counts(w["answers"])),
+        (
+            "passwords hashed / s",
+            f"{w['hashed_per_s']} (the 401s); answers p50 {answer['p50']} ms, p99 "
+            f"{answer['p99']} ms, max {answer['max']} ms",
+        ),
+        (
+            f"ready (every {READY_EVERY:g} s)",
+            f"{w['ready_200']} of {w['ready_checks']} answered 200 (others: "
+            f"{counts(w['ready_other'])}); p50 {ready['p50']} ms, max {ready['max']} ms",
+        ),
+        (
+            f"right login (every {RIGHT_EVERY:g} s)",
+            f"{w['right_ok']} of {w['right_logins']} got in, {w['right_first_try']} at the "
+            f"first try (most tries {w['right_tries_max']}; unfinished "
+            f"{w['right_unfinished']}; failed {failed})",
+        ),
+        (
+            "right login took",
+            f"median {right['p50']} s, p99 {right['p99']} s, max {right['max']} s",
+        ),
+    ]
 
 
 def main() -> None:
@@ -790,6 +1265,13 @@ def main() -> None:
         "--workers", type=int, default=1, help="server processes (above 1: with Redis)"
     )
     parser.add_argument("--redis-url", default="redis://127.0.0.1:6379/0")
+    parser.add_argument(
+        "--wrong-logins", type=float, default=0.0, metavar="R",
+        help="wrong-password logins a second beside the tables, each from its own address",
+    )  # fmt: skip
+    parser.add_argument(
+        "--login-accounts", type=int, default=200, help="the accounts the logins name"
+    )
     parser.add_argument("--json", action="store_true", help="print JSON lines only")
     args = parser.parse_args()
     plan = Plan(
@@ -807,6 +1289,8 @@ def main() -> None:
         compression=not args.no_compression,
         workers=max(1, args.workers),
         redis_url=args.redis_url,
+        wrong_logins=max(0.0, args.wrong_logins),
+        login_accounts=max(1, args.login_accounts),
     )
     backends = ["sqlite", "postgresql"] if args.backend == "both" else [args.backend]
     command = shlex.join(["python", "-m", "benchmarks.server_load", *sys.argv[1:]])
@@ -825,6 +1309,13 @@ def main() -> None:
             f"{plan.bot_workers} bot processes); clients "
             f"{'offer' if plan.compression else 'do not offer'} compression (the server "
             "declines it)"
+            + (
+                f"; beside them {plan.wrong_logins:g} wrong-password logins / s (each from "
+                f"its own address, naming {plan.login_accounts} accounts in turn), readiness "
+                f"every {READY_EVERY:g} s and a right login every {RIGHT_EVERY:g} s"
+                if plan.wrong_logins
+                else ""
+            )
         )
     results = []
     for backend in backends:
@@ -839,6 +1330,13 @@ def main() -> None:
             f"{r['backend']} (workers {r['workers']}) p99 {r['latency_ms']['p99']} ms, "
             f"{r['games_per_min']} games/min, "
             f"{r['actions_per_s']} actions/s, RSS peak {r['rss_mib_peak']} MiB"
+            + (
+                f", with {w['sent_per_s']} wrong logins/s ({w['hashed_per_s']} hashed/s): "
+                f"ready {w['ready_200']}/{w['ready_checks']}, right login p99 "
+                f"{w['right_s']['p99']} s ({w['right_ok']}/{w['right_logins']} got in)"
+                if (w := r["wrong_logins"]) is not None
+                else ""
+            )
             for r in results
         ]
         met = all(r["latency_ms"]["p99"] < 100 for r in results)

@@ -39,6 +39,8 @@ RELAXED = {
     "signup_burst": 20000.0,
     "report_rate": 10000.0,
     "report_burst": 20000.0,
+    "table_rate": 10000.0,
+    "table_burst": 20000.0,
     "sweep_seconds": 1.0,
 }
 
@@ -174,8 +176,7 @@ class ThreadServer:
             database_url=database_url,
             redis_url=redis_url,
             port=self.port,
-            bot_workers=1,
-            **values,
+            **{"bot_workers": 1, **values},
         )
         self.app = create_app(self.settings)
         self.server: Server = self.app.state.server
@@ -222,8 +223,14 @@ async def new_table(service: Masters, game: str, players: int, **options: Any) -
 
 
 def create_table(url: str, **body: Any) -> dict[str, Any]:
+    return create_table_as(url, None, **body)
+
+
+def create_table_as(url: str, session: str | None, **body: Any) -> dict[str, Any]:
+    """A table made over HTTP, by the account of `session` (None: without an account)."""
     body.setdefault("bot_delay", 0)
-    response = httpx.post(f"{url}/api/tables", json=body, timeout=30)
+    headers = {"Authorization": f"Bearer {session}"} if session else {}
+    response = httpx.post(f"{url}/api/tables", json=body, headers=headers, timeout=30)
     assert response.status_code == 201, response.text
     return dict(response.json())
 

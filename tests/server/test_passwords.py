@@ -7,15 +7,17 @@ a real server, from addresses the trusted proxy header names."""
 from __future__ import annotations
 
 import asyncio
+import os
 import secrets
 import statistics
+import threading
 import time
 from collections.abc import Iterator
 
 import httpx
 import pytest
 
-from buccaneer.server.passwords import ADDRESS_TRIES, NAME_TRIES, BackOff
+from buccaneer.server.passwords import ADDRESS_TRIES, NAME_TRIES, BackOff, Passwords
 from tests.server.support import ThreadServer
 
 PASSWORD = "correct horse battery"
@@ -149,3 +151,17 @@ def test_an_unknown_name_takes_as_long_to_refuse_as_a_known_one(server: ThreadSe
     known, unknown = asyncio.run(main())
     # The same argon2 work either way: within a factor of three (it was a hundred).
     assert statistics.median(unknown) > statistics.median(known) / 3, (known, unknown)
+
+
+def test_passwords_are_hashed_below_the_event_loops_priority() -> None:
+    """A flood of logins takes only the CPU the games leave (`lower_priority`)."""
+
+    def niceness() -> int:
+        return os.getpriority(os.PRIO_PROCESS, threading.get_native_id())
+
+    passwords = Passwords()
+    try:
+        hashing = asyncio.run(passwords.run(niceness))
+    finally:
+        passwords.close()
+    assert hashing >= min(19, niceness() + 1)

@@ -16,6 +16,8 @@ from typing import Any
 import pytest
 from sqlalchemy import event
 
+from buccaneer.core import get_spec
+from buccaneer.server.clocks import clock_settings
 from buccaneer.server.fanout import Fanout
 from buccaneer.server.master import Masters
 from buccaneer.server.migrate import upgrade
@@ -285,5 +287,56 @@ def test_a_move_whose_announcement_fails_is_still_told_to_this_process(
         after = await submit(service, table_id, 1, live.state.legal_actions(1)[0].to_json(), 0)
         assert after.version == 1 and [e["version"] for e in heard] == [1]
         await close(service)
+
+    asyncio.run(main())
+
+
+def test_a_seat_taken_back_on_another_process_is_not_written_over_by_a_move(
+    database_url: str,
+) -> None:
+    """Process one gives a seat back to its player (it was played by a bot); process two has
+    not heard of it and stores the other seat's move on what it knew, clocks and all: the
+    seat's player would have had no clock (a live game waiting for ever), and two's bot would
+    have played the seat its player took back. The move is stored only on the seats it was
+    judged on, so two reads them again and judges the move anew (the scale-out gap of the
+    public-server audit)."""
+    one, two = services(database_url)
+
+    async def main() -> None:
+        table_id = await one.create(
+            get_spec("cartagena"),
+            players=2,
+            options={},
+            seats=[{"kind": "human", "claimed": True}] * 2,
+            clock=clock_settings({"mode": "live", "seconds": 600, "on_expiry": "bot"}, None),
+            listed=False,
+            bot_delay=0.0,
+        )
+        live = await live_of(one, table_id)
+        mover = live.state.to_move()[0]
+        other = 1 - mover
+        master = await one.get(table_id)
+        assert master is not None
+        await master.set_agent(other, "random")  # handed to a bot ...
+        stale = await live_of(two, table_id)  # ... which process two reads ...
+        assert stale.seats[other].agent == "random"
+        await master.set_agent(other, None)  # ... and then taken back, unheard by two
+        await submit(two, table_id, mover, {"type": "end_turn"}, 0)  # the other seat's turn
+        stored = await live_of(reader(two), table_id)
+        assert stored.version == 1 and stored.seats[other].agent is None
+        assert other in stored.state.to_move() and other in stored.deadlines
+        assert stale.seats[other].agent is None and stale.seats_version == stored.seats_version
+        # A seat change made on seats that are gone is made again on the seats as they are,
+        # their clocks with it: the seat one handed to a bot meanwhile keeps no clock.
+        behind = await two.get(table_id)
+        assert behind is not None
+        await master.set_agent(other, "random")
+        behind.live.reread = False  # as if the event had not arrived
+        async with behind.lock:
+            await behind.write_seats({mover: {"name": "renamed"}})
+        now = await live_of(reader(one), table_id)
+        assert (now.seats[other].agent, now.seats[mover].name) == ("random", "renamed")
+        assert other not in now.deadlines and now.seats_version == stored.seats_version + 2
+        await close(one, two)
 
     asyncio.run(main())

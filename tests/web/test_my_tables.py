@@ -103,7 +103,7 @@ def test_without_a_session_the_page_offers_a_guest_account(
     page: Page, server: ServerProcess
 ) -> None:
     page.goto(server.url + "/my")
-    page.wait_for_selector("form.my-login")
+    page.wait_for_selector("form.account-form")
     clean(page, "my tables without an account")
     page.get_by_role("button", name="Play as a guest").click()
     expect(page.get_by_text("You are not seated at any table yet.")).to_be_visible()

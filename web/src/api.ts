@@ -8,6 +8,8 @@ export class ApiError extends Error {
     public code: string,
     message: string,
     public status: number,
+    /** A 429's seconds until the server takes the request again (its `retry_after`). */
+    public retryAfter?: number,
   ) {
     super(message);
   }
@@ -50,6 +52,7 @@ export async function send<T>(method: string, path: string, body?: unknown, sess
       String(data["error"] ?? "http_" + response.status),
       String(data["message"] ?? response.statusText),
       response.status,
+      typeof data["retry_after"] === "number" ? data["retry_after"] : undefined,
     );
   }
   return data as T;

@@ -1,11 +1,13 @@
 /** The page frame: the header with the language switch, and which page the address shows.
  * Addresses: / (lobby), /tables/ID (a table; #token=... for a seat), /games (finished games),
- * /replay/ID?seat=N, /admin, /how/GAME, /notifications, /leaderboard/GAME?season=YEAR, /players/NAME. The server sends the same page for all of them. */
+ * /replay/ID?seat=N, /admin, /how/GAME, /notifications, /leaderboard/GAME?season=YEAR, /players/NAME,
+ * /account (?forgot: the reset form first), /account/reset#token=.... The server sends the same page for all of them. */
 
 import { createContext } from "preact";
 import { useContext, useEffect, useState } from "preact/hooks";
 import { LANG_NAMES, LANGS, preferredLang, t, type Lang } from "./i18n";
 import { Flag } from "./icons";
+import { AccountPage, ResetPage } from "./pages/account";
 import { AdminPage, ServerBanner } from "./pages/admin";
 import { Finished } from "./pages/finished";
 import { HowToPage } from "./pages/howto";
@@ -76,6 +78,11 @@ function Page(props: { path: string; search: string; hash: string }) {
   if (props.path === "/my" || props.path === "/my/") return <MyTables />;
   if (props.path === "/admin" || props.path === "/admin/") return <AdminPage />;
   if (props.path === "/notifications" || props.path === "/notifications/") return <NotificationsPage />;
+  if (props.path === "/account" || props.path === "/account/") {
+    const forgot = new URLSearchParams(props.search).has("forgot");
+    return <AccountPage key={forgot ? "forgot" : "account"} start={forgot ? "forgot" : undefined} />;
+  }
+  if (props.path === "/account/reset" || props.path === "/account/reset/") return <ResetPage />;
   const board = /^\/leaderboard(?:\/([a-z0-9_]+))?\/?$/.exec(props.path);
   if (board) {
     const season = new URLSearchParams(props.search).get("season");
@@ -101,12 +108,13 @@ export function App() {
         <Link href="/" class="brand">
           <Flag /> {t(lang, "app.title")}
         </Link>
-        <nav aria-label="main" style={{ display: "flex", gap: "1em" }}>
+        <nav aria-label="main" class="top-nav">
           <Link href="/">{t(lang, "nav.lobby")}</Link>
           <Link href="/my">{t(lang, "nav.my")}</Link>
           <Link href="/games">{t(lang, "nav.finished")}</Link>
           <Link href="/leaderboard">{t(lang, "nav.leaderboard")}</Link>
           <Link href="/how">{t(lang, "nav.howto")}</Link>
+          <Link href="/account">{t(lang, "nav.account")}</Link>
         </nav>
         <label>
           <span class="visually-hidden">{t(lang, "nav.language")}</span>

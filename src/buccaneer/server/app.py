@@ -28,6 +28,7 @@ from buccaneer.core.schema import field_path, problem
 from buccaneer.server import (
     collector,
     contracts,
+    http_accounts,
     http_admin,
     http_moderation,
     http_mytables,
@@ -39,7 +40,9 @@ from buccaneer.server import (
     logs,
     metrics,
 )
+from buccaneer.server.account_mail import AccountMail
 from buccaneer.server.bots import BotPool, BotRunner, make_pool
+from buccaneer.server.budgets import Budgets
 from buccaneer.server.collector import Collector
 from buccaneer.server.fanout import Fanout, RedisFanout
 from buccaneer.server.limits import Buckets, HttpLimits
@@ -79,6 +82,7 @@ STATUS = {
     "already_reported": 409,
     "not_queued": 404,
     "seated": 409,
+    "still_seated": 409,
     "unsupported_media_type": 415,
     "unreadable": 500,
     "draining": 503,
@@ -86,6 +90,11 @@ STATUS = {
     "forbidden": 403,
     "unknown_operator": 401,
     "busy": 429,
+    "password_needed": 403,
+    "costly_bot": 403,
+    "guest": 403,
+    "not_guest": 409,
+    "bot_quota": 429,
 }
 
 
@@ -105,16 +114,22 @@ class Server:
         self.fanout.listen(self.hear)
         self.pool = pool or make_pool(settings.bot_workers)
         self.own_pool = pool is None
-        self.bots = BotRunner(self.masters.bot_move, self.pool)
+        self.bots = BotRunner(self.masters.bot_move, self.pool, settings.bot_workers)
         self.masters.bots = self.bots
         # argon2 on threads of its own behind a short queue (server/passwords.py).
         self.passwords = Passwords()
         self.address_buckets = Buckets(
             settings.address_message_rate, settings.address_message_burst
         )
-        # What each address may make that is kept for good (accounts, guests, reports).
-        self.signups = Buckets(settings.signup_rate, settings.signup_burst)
-        self.reports = Buckets(settings.report_rate, settings.report_burst)
+        # What each address may make that is kept for good (accounts and guests, reports,
+        # tables, password reset requests): in Redis when the processes share one
+        # (server/budgets.py).
+        budgets = Budgets(settings.redis_url, settings.database_url)
+        self.signups = budgets.make("signups", settings.signup_rate, settings.signup_burst)
+        self.reports = budgets.make("reports", settings.report_rate, settings.report_burst)
+        self.new_tables = budgets.make("tables", settings.table_rate, settings.table_burst)
+        # Password reset requests (each may mail someone): the signups' rate, its own budget.
+        self.resets = budgets.make("resets", settings.signup_rate, settings.signup_burst)
         self.process = Process(self.masters, self.hub, settings, self.address_buckets)
         self.loops: list[asyncio.Task[None]] = []
         # A rated table is rated when it ends (a watcher), or by the sweep after a crash.
@@ -125,6 +140,8 @@ class Server:
         store = NotificationStore(self.repository.engine)
         self.notifier = Notifier(store, settings, self.masters.now)
         self.masters.watchers.append(self.notifier.watch)
+        # One-off emails about an account (an address's confirmation), capped per hour.
+        self.account_mail = AccountMail(self.repository.engine, settings, self.masters.now)
 
     async def hear(self, event: dict[str, Any]) -> None:
         """An event from any process: the masters note it first, so that the connections it
@@ -271,6 +288,7 @@ def create_app(
         return JSONResponse({"error": "server_error", "message": "the server failed"}, 500)
 
     app.include_router(lobby.router)
+    app.include_router(http_accounts.router)
     app.include_router(http_mytables.router)
     app.include_router(http_moderation.router)
     app.include_router(http_quick.router)

@@ -45,6 +45,15 @@ def hash_password(password: str) -> str:
     return _hasher.hash(password)
 
 
+def needs_rehash(stored: str) -> bool:
+    """Whether a stored hash was made with other argon2 parameters than today's (it is made
+    anew from the password at the next right login)."""
+    try:
+        return _hasher.check_needs_rehash(stored)
+    except (InvalidHashError, ValueError):
+        return False
+
+
 def password_matches(stored: str, password: str) -> bool:
     try:
         return _hasher.verify(stored, password)
@@ -79,7 +88,23 @@ def looks_like_a_bot(name: str) -> bool:
     return name.casefold().replace(" ", "").startswith("bot:")
 
 
+DELETED = "Deleted player"
+
+
+def deleted_name(account_id: int) -> str:
+    """The name a deleted account's games and ratings are kept under (no person may take
+    one: `person_name`)."""
+    return f"{DELETED} {account_id}"
+
+
+def looks_deleted(name: str) -> bool:
+    return name.casefold().replace(" ", "").startswith(DELETED.casefold().replace(" ", ""))
+
+
 def person_name(name: str) -> str | None:
-    """`clean_name` for a person (an account, a guest, a human seat): never a bot's name."""
+    """`clean_name` for a person (an account, a guest, a human seat): never a bot's name,
+    nor a deleted account's."""
     cleaned = clean_name(name)
-    return None if cleaned is None or looks_like_a_bot(cleaned) else cleaned
+    if cleaned is None or looks_like_a_bot(cleaned) or looks_deleted(cleaned):
+        return None
+    return cleaned

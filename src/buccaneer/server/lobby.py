@@ -23,12 +23,12 @@ from buccaneer.agents.levels import level_spec, levels_of
 from buccaneer.core import GameSpec, OptionError, get_spec
 from buccaneer.server.auth import (
     clean_name,
-    looks_like_a_bot,
     new_token,
     person_name,
     token_hash,
 )
 from buccaneer.server.bots import check_agent
+from buccaneer.server.budgets import Budget
 from buccaneer.server.clocks import ClockError, clock_settings
 from buccaneer.server.limits import address
 from buccaneer.server.links import request_base, table_link, websocket_url
@@ -40,14 +40,11 @@ from buccaneer.server.schemas import (
     CreateTable,
     JoinTable,
     LeaveTable,
-    Login,
-    NewAccount,
-    NewGuest,
     QueryInt,
 )
 from buccaneer.server.settings import Settings
 from buccaneer.server.storage import OVER, WAITING
-from buccaneer.server.tables import LINKED_MODES, TABLE_ID, Refused
+from buccaneer.server.tables import LINKED_MODES, TABLE_ID, Owner, Refused
 
 
 async def json_bodies_only(request: Request) -> None:
@@ -95,6 +92,12 @@ async def account_of(request: Request, authorization: str | None) -> tuple[int, 
     if account is None:
         raise Refused("unknown_session", "that session is not known; log in again")
     return account
+
+
+def owner_of(request: Request, account: tuple[int, str] | None) -> Owner:
+    """Whom a table made by this request is charged to: its account, and (hashed, a key for
+    the budgets, not kept as an address) where the request came from."""
+    return Owner(account[0] if account else None, token_hash(address(request.scope)))
 
 
 def game_info(spec: GameSpec) -> dict[str, Any]:
@@ -213,6 +216,11 @@ async def create_table(
     except (OptionError, TypeError) as exc:
         raise Refused("bad_options", str(exc)) from None
     seats = check_seats(req, server.settings)
+    await spend(request, server.new_tables, "new tables")
+    owner = owner_of(request, account)
+    await masters_of(request).check_costly_bots(
+        owner, [str(s["agent"]) for s in seats if s["kind"] == "bot"], spec.name
+    )
     rule = spec.time_rule
     if req.clock.on_expiry == "rule" and rule is None:
         raise Refused("bad_clock", f"{spec.title} has no time rule; use on_expiry 'bot'")
@@ -240,6 +248,7 @@ async def create_table(
         bot_delay=float(req.bot_delay),
         rated=req.rated,
         created_by=account[0] if account else None,
+        owner=owner,
     )
     base = request_base(request, server.settings)
     links = [
@@ -344,75 +353,20 @@ async def leave_table(table_id: str, req: LeaveTable, request: Request) -> dict[
     return (await masters_of(request).leave(table_id, req.token, req.key)).meta()
 
 
-# -- accounts -----------------------------------------------------------------------------------
-
-
-async def new_session(request: Request, account_id: int) -> str:
-    token = new_token()
-    await repository_of(request).add_session(token_hash(token), account_id, now(request))
-    return token
+# -- what an address may make -------------------------------------------------------------------
 
 
 def now(request: Request) -> float:
     return masters_of(request).now()
 
 
-def spend(request: Request, buckets: Any, what: str) -> None:
-    """One of what the request's address may make (`Server.signups`, `Server.reports`), or a
-    429 saying when it may make the next."""
+async def spend(request: Request, budget: Budget, what: str) -> None:
+    """One of what the request's address may make (`Server.signups`, `Server.reports`, ...),
+    or a 429 saying when it may make the next."""
     key = address(request.scope)
-    if not buckets.take(key):
-        wait = buckets.wait(key)
+    if not await budget.take(key):
+        wait = await budget.wait(key)
         raise Busy(f"too many {what} from this address; try again in {int(wait) + 1} s", wait)
-
-
-async def add_account(request: Request, name: str, password_hash: str | None) -> int:
-    if looks_like_a_bot(name):
-        # The server's rated bot levels are accounts called "Bot: ..." (docs/server.md).
-        raise Refused("name_taken", "names beginning with 'Bot:' are kept for the server's bots")
-    account_id = await repository_of(request).add_account(name, password_hash, now(request))
-    if account_id is None:
-        raise Refused("name_taken", f"the name {name!r} is taken")
-    return account_id
-
-
-@router.post("/accounts", status_code=201)
-async def create_account(req: NewAccount, request: Request) -> dict[str, Any]:
-    """An account: a name and a password (kept as an argon2 hash)."""
-    name = clean_name(req.name)
-    if name is None:
-        raise Refused("bad_request", "'name' is not a name people can read")
-    spend(request, server_of(request).signups, "new accounts")
-    hashed = await server_of(request).passwords.hash(req.password)
-    account_id = await add_account(request, name, hashed)
-    return {"name": name, "session": await new_session(request, account_id)}
-
-
-@router.post("/sessions")
-async def login(req: Login, request: Request) -> dict[str, Any]:
-    row = await repository_of(request).account_named(req.name)
-    stored = row.password_hash if row is not None else None
-    passwords = server_of(request).passwords
-    ok = await passwords.check(stored, req.password, req.name, address(request.scope))
-    if row is None or not ok:
-        raise Refused("wrong_password", "that name and password do not match")
-    if row.banned:
-        raise Refused("banned", "this account is banned from this server")
-    return {"name": row.name, "session": await new_session(request, row.id)}
-
-
-@router.post("/guests", status_code=201)
-async def create_guest(req: NewGuest, request: Request) -> dict[str, Any]:
-    """A guest: a name without a password (a fresh one when none is asked for)."""
-    if req.name is not None:
-        name = clean_name(req.name)
-        if name is None:
-            raise Refused("bad_request", "'name' is not a name people can read")
-    else:
-        name = f"guest-{new_token()[:6]}"
-    spend(request, server_of(request).signups, "new guests")
-    account_id = await add_account(request, name, None)
-    return {"name": name, "session": await new_session(request, account_id), "guest": True}
 
 
 @router.get("/players/{name}/games")

@@ -30,7 +30,7 @@ import logging
 import secrets
 import time
 from collections import OrderedDict
-from collections.abc import Awaitable, Callable, Coroutine
+from collections.abc import Awaitable, Callable, Coroutine, Sequence
 from dataclasses import replace
 from typing import Any, Concatenate, ParamSpec, TypeVar
 
@@ -38,7 +38,7 @@ import buccaneer
 from buccaneer.core import GameSpec, IllegalAction, OptionError, fairness
 from buccaneer.server import logs, metrics
 from buccaneer.server.auth import new_table_id, new_token, person_name, same_hash, token_hash
-from buccaneer.server.bots import BotRunner, check_agent
+from buccaneer.server.bots import BotRunner, cheap_only, check_agent, costly
 from buccaneer.server.clocks import first_deadline, next_deadlines
 from buccaneer.server.fanout import Fanout
 from buccaneer.server.moderation import Moderation, Tally, check_votable
@@ -51,8 +51,10 @@ from buccaneer.server.settings import Settings
 from buccaneer.server.storage import ACTIVE, OVER, WAITING
 from buccaneer.server.tables import (
     LINKED_MODES,
+    NO_OWNER,
     TABLE_ID,
     LiveTable,
+    Owner,
     Refused,
     Seat,
     Step,
@@ -237,7 +239,10 @@ class TableMaster:
         self.note_row(row.status, json.loads(row.deadlines))
         live.rematch = row.rematch
         if seat_rows is not None:
+            # (Read in the same connection after the row: seats changed in between are read
+            # under the older version, and the next move's write finds it out.)
             live.seats = [seat_from_row(r) for r in seat_rows]
+            live.seats_version = row.seats_version
 
     def hear(self, event: dict[str, Any]) -> None:
         """An event about this table from any process: the version it is at, or that its
@@ -398,7 +403,7 @@ class TableMaster:
                         return live
                     step = live.judge(seat, action_json, version, self.masters.now())
                     try:
-                        await self.masters.repository.append(step.move(live.id))
+                        await self.masters.repository.append(step.move(live.id, live.seats_version))
                     except Conflict:
                         # Another write of this version came first. The table still holds only
                         # stored actions: the next attempt catches up and judges this again.
@@ -441,18 +446,34 @@ class TableMaster:
     # -- seats (the master's own steps: its lock is held) ------------------------------------
 
     async def write_seats(self, changes: dict[int, dict[str, Any]]) -> None:
-        """Store changed seats, refreshing deadlines for bots in or out."""
+        """Store changed seats, refreshing deadlines for bots in or out. The change is stored
+        on the seats as this process knows them (`seats_version`); when another process
+        changed them first, the table is read again and the change made on what it holds
+        (so the clocks are those of every seat as it now is), and refused (`stale`) should
+        that race be lost twice."""
         live = self.live
-        now = self.masters.now()
-        seats = [replace(s, **changes[s.seat]) if s.seat in changes else s for s in live.seats]
-        deadlines = live.deadlines
-        if live.status == ACTIVE:
-            old = {k: v for k, v in live.deadlines.items() if k not in changes}
-            bots = {s.seat for s in seats if s.bot}
-            deadlines = live.deadlines_after(now, old, bots)
-        await self.masters.repository.write_seats(live.id, changes, deadlines, now)
-        # Only what is stored is cached.
-        live.seats, live.deadlines = seats, deadlines
+        for attempt in (1, 2):
+            now = self.masters.now()
+            seats = [replace(s, **changes[s.seat]) if s.seat in changes else s for s in live.seats]
+            deadlines = live.deadlines
+            if live.status == ACTIVE:
+                old = {k: v for k, v in live.deadlines.items() if k not in changes}
+                bots = {s.seat for s in seats if s.bot}
+                deadlines = live.deadlines_after(now, old, bots)
+            try:
+                version = await self.masters.repository.write_seats(
+                    live.id, changes, deadlines, now, live.seats_version
+                )
+            except Conflict:
+                await self.catch_up(force=True, seats=True)
+                if attempt == 1:
+                    continue
+                raise Refused(
+                    "stale", "the table's seats changed meanwhile; here is the table as it is now"
+                ) from None
+            # Only what is stored is cached.
+            live.seats, live.deadlines, live.seats_version = seats, deadlines, version
+            return
 
     async def take_free_seat(self, seat: int, values: dict[str, Any]) -> bool:
         """Claim a seat nobody has claimed: False when another process took it first (the
@@ -653,6 +674,9 @@ class TableMaster:
         check_votable(live, by, target)
         settings = self.masters.settings
         check_agent(agent, settings.bot_seconds, settings.bot_iterations)
+        # A vote's bot plays a person's seat for the table: a quick one, never a long search
+        # on the pool at a voter's word.
+        cheap_only(agent, live.spec.name, "a seat voted to a bot")
         async with self.lock:
             await self.catch_up()
             check_votable(live, by, target)
@@ -730,6 +754,7 @@ class TableMaster:
                 rematch_of=live.id,
                 rated=rated,
                 created_by=live.created_by,
+                owner=Owner(live.owner_account, live.owner_address),
             )
             live.rematch = await self.masters.repository.set_rematch(live.id, new_id)
             started = await self.masters.get(new_id)
@@ -994,8 +1019,15 @@ class Masters:
         await master.bot_move(seat, action_json, version)
 
     async def account_of_session(self, token: str) -> tuple[int, str] | None:
-        """The (id, name) of the account a session token opens, or None."""
-        return await self.repository.account_of_session(token_hash(token))
+        """The (id, name) of the account a session token opens, or None (also once the
+        session expired: `session_idle_days` unused, or `session_days` old)."""
+        day = 86_400.0
+        return await self.repository.account_of_session(
+            token_hash(token),
+            self.now(),
+            idle=self.settings.session_idle_days * day,
+            longest=self.settings.session_days * day,
+        )
 
     async def seat_of_token(self, token: str, table_id: str | None) -> tuple[str, int] | None:
         """The (table, seat) a seat token opens: the named table's, or the newest table's."""
@@ -1036,6 +1068,27 @@ class Masters:
         await master.leave(found[1])
         return master.live
 
+    async def check_costly_bots(self, owner: Owner, agents: Sequence[str], game: str) -> None:
+        """A new table's (or queue's) costly bots within its owner's budget: none for a
+        guest or a creator without an account (`cheap_only`), and at most
+        `costly_bot_tables` waiting or running tables with costly bots per account and per
+        address (`bot_quota` otherwise)."""
+        wanted = [agent for agent in agents if costly(agent, game)]
+        if not wanted:
+            return
+        account = None
+        if owner.account is not None:
+            account = await self.repository.account_by_id(owner.account)
+        if account is None or account.password_hash is None:
+            cheap_only(wanted[0], game, "a guest or a table without an account")
+        limit = self.settings.costly_bot_tables
+        if await self.repository.costly_tables(owner.account, owner.address) >= limit:
+            raise Refused(
+                "bot_quota",
+                f"you have {limit} tables with long-searching bots already (by this account "
+                "or from this address); finish one, or choose quicker bots",
+            )
+
     async def open(
         self,
         spec: GameSpec,
@@ -1048,6 +1101,7 @@ class Masters:
         bot_delay: float,
         rated: bool = False,
         created_by: int | None = None,
+        owner: Owner = NO_OWNER,
     ) -> str:
         """A new table (`create`) whose bots start at once where the game has started."""
         table_id = await self.create(
@@ -1060,6 +1114,7 @@ class Masters:
             bot_delay=bot_delay,
             rated=rated,
             created_by=created_by,
+            owner=owner,
         )
         master = await self.get(table_id)
         if master is not None:
@@ -1079,6 +1134,7 @@ class Masters:
         rematch_of: str | None = None,
         rated: bool = False,
         created_by: int | None = None,
+        owner: Owner = NO_OWNER,
     ) -> str:
         """Store a new table (its seed from `secrets`, never chosen by a client); start it
         at once when no seat waits for a person. Refused (`draining`) while the server
@@ -1140,6 +1196,11 @@ class Masters:
                 "rematch_of": rematch_of,
                 "rated": rated,
                 "created_by": created_by,
+                "owner_account": owner.account,
+                "owner_address": owner.address,
+                "costly_bots": any(
+                    costly(str(s["agent"]), spec.name) for s in seats if s["kind"] == "bot"
+                ),
                 "created_at": now,
                 "updated_at": now,
             },

@@ -15,6 +15,9 @@ name's and does not tell a guesser which names exist.
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import os
+import threading
 import time
 from collections import OrderedDict
 from collections.abc import Callable
@@ -42,6 +45,23 @@ class Busy(Refused):
     def __init__(self, message: str, retry_after: float) -> None:
         super().__init__("busy", message)
         self.retry_after = retry_after
+
+
+# How much lower than the server's own the hashing threads' priority is (a nice value).
+HASHING_NICENESS = 10
+
+
+def lower_priority() -> None:
+    """Run this thread (and the lanes argon2 starts from it, which inherit its priority) below
+    the event loop: a flood of logins then takes only the CPU the games leave, instead of
+    slowing every move (measured: a flood of 60 wrong logins a second took an action's p99
+    from 7 ms to 320 ms on two cores at the same priority). Linux keeps a priority per
+    thread; where it cannot be set, the thread runs as it is."""
+    with contextlib.suppress(AttributeError, OSError):
+        tid = threading.get_native_id()
+        os.setpriority(
+            os.PRIO_PROCESS, tid, os.getpriority(os.PRIO_PROCESS, tid) + HASHING_NICENESS
+        )
 
 
 @dataclass
@@ -87,7 +107,9 @@ class Passwords:
     def __init__(
         self, threads: int = 2, queue: int = 8, clock: Callable[[], float] = time.monotonic
     ) -> None:
-        self.executor = ThreadPoolExecutor(max_workers=threads, thread_name_prefix="argon2")
+        self.executor = ThreadPoolExecutor(
+            max_workers=threads, thread_name_prefix="argon2", initializer=lower_priority
+        )
         self.limit = threads + queue
         self.running = 0
         self.addresses = BackOff(ADDRESS_TRIES, ADDRESS_WAIT, clock)

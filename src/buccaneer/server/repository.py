@@ -35,7 +35,7 @@ from typing import Any
 
 import psycopg
 from psycopg_pool import AsyncConnectionPool
-from sqlalchemy import Connection, and_, event, func, insert, select, text, update
+from sqlalchemy import Connection, and_, delete, event, func, insert, or_, select, text, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine, create_async_engine
 
@@ -92,6 +92,8 @@ def write_lock(engine: AsyncEngine) -> asyncio.Lock:
 
 # Any fixed 64-bit number that names "buccaneer migrations" among advisory locks.
 MIGRATION_LOCK = 0x0B0CCA7EE12
+# Seconds between two writes of a session's last use (its idle expiry counts in days).
+SEEN_EVERY = 3600.0
 
 
 def lock_migrations(connection: Connection) -> None:
@@ -125,6 +127,9 @@ class Move:
     next_deadline: float | None
     result: str | None  # JSON scores and winners, once the game is over
     finished_at: float | None
+    # The table's seats as the move was judged on: stored only while the row still has this
+    # `seats_version` (a process that has not heard of a seat change cannot write over it).
+    seats_version: int = 0
 
 
 class ActionLog:
@@ -136,6 +141,14 @@ class ActionLog:
     async def append(self, move: Move) -> None:
         try:
             async with begin(self.engine) as conn:
+                changed = await conn.execute(
+                    update(db.tables)
+                    .where(db.tables.c.id == move.table_id)
+                    .where(db.tables.c.seats_version == move.seats_version)
+                    .values(**table_values(move))
+                )
+                if not changed.rowcount:
+                    raise Conflict(move.table_id, move.version)  # the seats changed meanwhile
                 await conn.execute(
                     insert(db.actions).values(
                         table_id=move.table_id,
@@ -144,11 +157,6 @@ class ActionLog:
                         action=move.action,
                         at=move.at,
                     )
-                )
-                await conn.execute(
-                    update(db.tables)
-                    .where(db.tables.c.id == move.table_id)
-                    .values(**table_values(move))
                 )
         except IntegrityError:
             raise Conflict(move.table_id, move.version) from None
@@ -169,15 +177,18 @@ def table_values(move: Move) -> dict[str, object]:
     }
 
 
+# One statement: the table's row only while its seats are as the move was judged on, and the
+# action only where that row was updated (no row: the seats changed, a conflict).
 POSTGRES_APPEND = """
-WITH stored AS (
-    INSERT INTO actions (table_id, version, seat, action, at)
-    VALUES (%(table_id)s, %(version)s, %(seat)s, %(action)s, %(at)s)
+WITH kept AS (
+    UPDATE tables SET version = %(version)s, status = %(status)s, deadlines = %(deadlines)s,
+        next_deadline = %(next_deadline)s, updated_at = %(at)s, result = %(result)s,
+        finished_at = %(finished_at)s
+    WHERE id = %(table_id)s AND seats_version = %(seats_version)s
+    RETURNING id
 )
-UPDATE tables SET version = %(version)s, status = %(status)s, deadlines = %(deadlines)s,
-    next_deadline = %(next_deadline)s, updated_at = %(at)s, result = %(result)s,
-    finished_at = %(finished_at)s
-WHERE id = %(table_id)s
+INSERT INTO actions (table_id, version, seat, action, at)
+SELECT %(table_id)s, %(version)s, %(seat)s, %(action)s, %(at)s FROM kept
 """
 
 
@@ -209,7 +220,9 @@ class PostgresActionLog(ActionLog):
         for attempt in (1, 2):
             try:
                 async with self.pool.connection() as conn:
-                    await conn.execute(POSTGRES_APPEND, params)
+                    stored = await conn.execute(POSTGRES_APPEND, params)
+                if stored.rowcount == 0:
+                    raise Conflict(move.table_id, move.version)  # the seats changed meanwhile
                 return
             except psycopg.errors.UniqueViolation:
                 raise Conflict(move.table_id, move.version) from None
@@ -227,7 +240,7 @@ class PostgresActionLog(ActionLog):
 SQLITE_INSERT = "INSERT INTO actions (table_id, version, seat, action, at) VALUES (?, ?, ?, ?, ?)"
 SQLITE_UPDATE = (
     "UPDATE tables SET version = ?, status = ?, deadlines = ?, next_deadline = ?, "
-    "updated_at = ?, result = ?, finished_at = ? WHERE id = ?"
+    "updated_at = ?, result = ?, finished_at = ? WHERE id = ? AND seats_version = ?"
 )
 
 
@@ -249,10 +262,7 @@ class SqliteActionLog(ActionLog):
         conn = self.connection
         conn.execute("BEGIN IMMEDIATE")
         try:
-            conn.execute(
-                SQLITE_INSERT, (move.table_id, move.version, move.seat, move.action, move.at)
-            )
-            conn.execute(
+            changed = conn.execute(
                 SQLITE_UPDATE,
                 (
                     move.version,
@@ -263,7 +273,13 @@ class SqliteActionLog(ActionLog):
                     move.result,
                     move.finished_at,
                     move.table_id,
+                    move.seats_version,
                 ),
+            )
+            if changed.rowcount == 0:
+                raise Conflict(move.table_id, move.version)  # the seats changed meanwhile
+            conn.execute(
+                SQLITE_INSERT, (move.table_id, move.version, move.seat, move.action, move.at)
             )
             conn.execute("COMMIT")
         except BaseException:
@@ -363,7 +379,8 @@ class Repository:
         self, table_id: str, after: int, seats: bool
     ) -> tuple[Sequence[Any], Sequence[Any] | None]:
         """The table's row with each action stored after version `after` (one statement, so
-        one snapshot: rows of `status, deadlines, rematch, version, seat, action`, the
+        one snapshot: rows of `status, deadlines, rematch, seats_version, version, seat,
+        action`, the
         action columns None when there is none), and its seats when asked (None otherwise,
         or when the table is gone)."""
         news = (
@@ -371,6 +388,7 @@ class Repository:
                 db.tables.c.status,
                 db.tables.c.deadlines,
                 db.tables.c.rematch,
+                db.tables.c.seats_version,
                 db.actions.c.version,
                 db.actions.c.seat,
                 db.actions.c.action,
@@ -424,9 +442,25 @@ class Repository:
         changes: Mapping[int, Mapping[str, Any]],
         deadlines: Mapping[int, float],
         now: float,
-    ) -> None:
-        """Changed seats, and the table's clocks that go with them, in one transaction."""
+        seats_version: int = 0,
+    ) -> int:
+        """Changed seats, and the table's clocks that go with them, in one transaction, made
+        on the seats as they were at `seats_version`: the seats' new version, or `Conflict`
+        when another process changed them first (nothing is stored)."""
         async with begin(self.engine) as conn:
+            changed = await conn.execute(
+                update(db.tables)
+                .where(db.tables.c.id == table_id)
+                .where(db.tables.c.seats_version == seats_version)
+                .values(
+                    seats_version=seats_version + 1,
+                    deadlines=json.dumps(deadlines),
+                    next_deadline=first_deadline(deadlines),
+                    updated_at=now,
+                )
+            )
+            if not changed.rowcount:
+                raise Conflict(table_id, seats_version)
             for seat, values in changes.items():
                 await conn.execute(
                     update(db.seats)
@@ -434,15 +468,7 @@ class Repository:
                     .where(db.seats.c.seat == seat)
                     .values(**values)
                 )
-            await conn.execute(
-                update(db.tables)
-                .where(db.tables.c.id == table_id)
-                .values(
-                    deadlines=json.dumps(deadlines),
-                    next_deadline=first_deadline(deadlines),
-                    updated_at=now,
-                )
-            )
+        return seats_version + 1
 
     async def take_free_seat(self, table_id: str, seat: int, values: Mapping[str, Any]) -> bool:
         """Claim a seat nobody has claimed: False when someone has (the database decides)."""
@@ -607,25 +633,67 @@ class Repository:
                 )
             ).first()
 
+    async def account_by_id(self, account_id: int) -> Any:
+        """The account row with this id, or None."""
+        async with self.engine.connect() as conn:
+            return (
+                await conn.execute(select(db.accounts).where(db.accounts.c.id == account_id))
+            ).first()
+
+    async def costly_tables(self, account: int | None, address: str | None) -> int:
+        """How many waiting or running tables with costly bots the account owns or the
+        address made (`Masters.check_costly_bots`)."""
+        t = db.tables
+        owned = [t.c.owner_account == account] if account is not None else []
+        owned += [t.c.owner_address == address] if address is not None else []
+        if not owned:
+            return 0
+        async with self.engine.connect() as conn:
+            found = await conn.execute(
+                select(func.count())
+                .select_from(t)
+                .where(t.c.costly_bots.is_(True), t.c.status.in_((db.WAITING, db.ACTIVE)))
+                .where(or_(*owned))
+            )
+            return int(found.scalar_one())
+
     async def add_session(self, token_hash: str, account_id: int, at: float) -> None:
         async with begin(self.engine) as conn:
             await conn.execute(
                 insert(db.sessions).values(
-                    token_hash=token_hash, account_id=account_id, created_at=at
+                    token_hash=token_hash, account_id=account_id, created_at=at, last_seen_at=at
                 )
             )
 
-    async def account_of_session(self, token_hash: str) -> tuple[int, str] | None:
-        """The (id, name) of the account a session token opens, or None."""
+    async def account_of_session(
+        self, token_hash: str, now: float, idle: float, longest: float
+    ) -> tuple[int, str] | None:
+        """The (id, name) of the account a session token opens, or None: also for a session
+        unused for `idle` seconds or made more than `longest` ago, which is deleted. Its use
+        is written at most every SEEN_EVERY seconds (a write per request would be a write
+        lock per request on SQLite)."""
+        s = db.sessions
         async with self.engine.connect() as conn:
             row = (
                 await conn.execute(
-                    select(db.accounts.c.id, db.accounts.c.name)
-                    .join(db.sessions, db.sessions.c.account_id == db.accounts.c.id)
-                    .where(db.sessions.c.token_hash == token_hash)
+                    select(db.accounts.c.id, db.accounts.c.name, s.c.created_at, s.c.last_seen_at)
+                    .join(s, s.c.account_id == db.accounts.c.id)
+                    .where(s.c.token_hash == token_hash)
                 )
             ).first()
-        return (row.id, row.name) if row else None
+        if row is None:
+            return None
+        seen = row.created_at if row.last_seen_at is None else row.last_seen_at
+        if now - row.created_at >= longest or now - seen >= idle:
+            async with begin(self.engine) as conn:
+                await conn.execute(delete(s).where(s.c.token_hash == token_hash))
+            return None
+        if now - seen >= SEEN_EVERY:
+            async with begin(self.engine) as conn:
+                await conn.execute(
+                    update(s).where(s.c.token_hash == token_hash).values(last_seen_at=now)
+                )
+        return (row.id, row.name)
 
     async def finished_games(self, account_id: int, limit: int) -> list[Any]:
         """The finished tables the account sat at, newest first: rows of id, game, players,

@@ -221,14 +221,47 @@ class LeaveTable(Shape):
     key: Token | None = None
 
 
+# A new password: 8 characters at least (argon2 makes guessing slow, not a short one safe).
+NewPassword = Annotated[StrictStr, Field(min_length=8, max_length=200, pattern=r"^[^\x00]*$")]
+# A password given to be checked.
+Password = Annotated[StrictStr, Field(min_length=1, max_length=200, pattern=r"^[^\x00]*$")]
+
+
 class NewAccount(Shape):
     name: Name
-    password: Annotated[StrictStr, Field(min_length=8, max_length=200, pattern=r"^[^\x00]*$")]
+    password: NewPassword
 
 
 class Login(Shape):
     name: Name
-    password: Annotated[StrictStr, Field(min_length=1, max_length=200, pattern=r"^[^\x00]*$")]
+    password: Password
+
+
+class ChangePassword(Shape):
+    current: Password
+    password: NewPassword
+
+
+class KeepGuest(Shape):
+    """A guest becomes an account: a password, and a name (its own when none is given)."""
+
+    name: Name | None = None
+    password: NewPassword
+
+
+class DeleteAccount(Shape):
+    """The account's password (a guest, who has none, sends none)."""
+
+    password: Password | None = None
+
+
+class ResetRequest(Shape):
+    name: Name
+
+
+class Reset(Shape):
+    token: Token
+    password: NewPassword
 
 
 class NewGuest(Shape):

@@ -44,6 +44,11 @@ LIMITS = (
     "sweep_seconds",
     "bot_seconds",
     "bot_iterations",
+    "costly_bot_tables",
+    "session_idle_days",
+    "session_days",
+    "table_rate",
+    "table_burst",
     "chat_retention_days",
     "handover_idle_seconds",
     "notify_seconds",
@@ -100,15 +105,28 @@ class Settings:
     # The most a server bot may think per move (one bot must not hold a pool process for long).
     bot_seconds: float = 30.0
     bot_iterations: int = 100_000
+    # Tables with costly bots (long searches: `bots.costly`) an account with a password, and
+    # an address, may have waiting or running at once; guests and tables made without an
+    # account have quick bots only (docs/server.md, "Bots").
+    costly_bot_tables: int = 2
+    # A session (a browser's login, a guest) ends when unused for `session_idle_days`, and
+    # `session_days` after it was made in any case (docs/server.md, "Accounts").
+    session_idle_days: float = 30.0
+    session_days: float = 180.0
+    # New tables per address (a burst, then one every ten seconds): each is a row kept for
+    # good, and its bots' moves are work for the shared pool.
+    table_rate: float = 0.1
+    table_burst: float = 30.0
     # Moderation (docs/server.md, "Moderation"): a finished table's chat is deleted after
     # `chat_retention_days`; a present player's seat may be voted to a bot once they have
     # left their decision untouched for `handover_idle_seconds`.
     chat_retention_days: float = 30.0
     handover_idle_seconds: float = 60.0
     # Notifications (docs/server.md, "Notifications"): email goes out only when `smtp_url` is
-    # set (smtp://[user:pass@]host:port, smtps:// for TLS from the first byte), from
-    # `mail_from`; webhooks to loopback and private addresses only when `webhook_private`
-    # (a server on a home network); the sender looks for due messages every `notify_seconds`.
+    # set (smtp://[user:pass@]host:port, STARTTLS required when it has a user or password;
+    # smtps:// for TLS from the first byte), from `mail_from`; webhooks to loopback and
+    # private addresses only when `webhook_private` (a server on a home network); the sender
+    # looks for due messages every `notify_seconds`.
     smtp_url: str | None = None
     mail_from: str = "buccaneer@localhost"
     webhook_private: bool = False

@@ -46,6 +46,9 @@ accounts = Table(
     # player | admin (may use the admin page) | bot (one of the server's rated bot levels).
     Column("role", String(10), nullable=False, server_default="player"),
     Column("banned", Boolean, nullable=False, server_default=false()),
+    # Set when the account's owner deleted it: the name is then an anonymous one, and the
+    # password, sessions and addresses are gone; its games and ratings stay.
+    Column("deleted_at", Float, nullable=True),
     # Where notifications go (docs/server.md, "Notifications"); each channel can be turned off
     # with one click from any message it sent, by `unsubscribe_key`.
     Column("email", String(200), nullable=True),
@@ -53,6 +56,9 @@ accounts = Table(
     Column("notify_email", Boolean, nullable=False, server_default=true()),
     Column("notify_webhook", Boolean, nullable=False, server_default=true()),
     Column("unsubscribe_key", String(64), nullable=True),
+    # Whether the address's owner followed the link of its confirmation email (double opt-in:
+    # no notification email goes to an address before; `email_confirmations`).
+    Column("email_confirmed", Boolean, nullable=False, server_default=false()),
     Index("ix_accounts_unsubscribe_key", "unsubscribe_key", unique=True),
 )
 
@@ -63,6 +69,23 @@ sessions = Table(
     Column("token_hash", String(64), primary_key=True),
     Column("account_id", Integer, ForeignKey("accounts.id"), nullable=False),
     Column("created_at", Float, nullable=False),
+    # When the session was last used (written at most every `SEEN_EVERY` seconds): one idle
+    # for `session_idle_days` expires, as does every one `session_days` after it was made.
+    Column("last_seen_at", Float, nullable=True),
+    Index("ix_sessions_account_id", "account_id"),
+)
+
+# A password reset link (docs/server.md, "Accounts"): mailed to a confirmed address only,
+# kept as a hash, used once, and void after an hour.
+password_resets = Table(
+    "password_resets",
+    metadata,
+    Column("token_hash", String(64), primary_key=True),
+    Column("account_id", Integer, ForeignKey("accounts.id"), nullable=False),
+    Column("created_at", Float, nullable=False),
+    Column("expires_at", Float, nullable=False),
+    Column("used_at", Float, nullable=True),
+    Index("ix_password_resets_account", "account_id"),
 )
 
 tables = Table(
@@ -96,7 +119,20 @@ tables = Table(
     Column("salt", String(64), nullable=True),
     # The account that created the table (told when it fills); NULL for an anonymous creator.
     Column("created_by", Integer, nullable=True),
+    # Whom the table's bots are charged to (docs/server.md, "Bots"): the account that made it
+    # (the first person of a quick-play table), and a hash of the address it was made from;
+    # whether a bot of it is costly (`bots.costly`). The bot pool is shared fairly between
+    # owners, and each may have only `costly_bot_tables` tables with costly bots at a time.
+    Column("owner_account", Integer, nullable=True),
+    Column("owner_address", String(64), nullable=True),
+    Column("costly_bots", Boolean, nullable=False, server_default=false()),
+    # Bumped by every change of its seats (handed to a bot, taken back, given up): a move is
+    # stored only on the seats it was judged on, so a process that has not heard of a seat
+    # change cannot write clocks over it (`repository.Move.seats_version`).
+    Column("seats_version", Integer, nullable=False, server_default="0"),
     Index("ix_tables_status", "status"),
+    Index("ix_tables_owner_account", "owner_account"),
+    Index("ix_tables_owner_address", "owner_address"),
     Index("ix_tables_next_deadline", "next_deadline"),
 )
 
@@ -199,6 +235,9 @@ mutes = Table(
     Column("account_id", Integer, ForeignKey("accounts.id"), primary_key=True),
     Column("muted_id", Integer, ForeignKey("accounts.id"), primary_key=True),
     Column("at", Float, nullable=False),
+    # The name the muter knew the account by (a seat's shown name may hide whose account it
+    # is): the muter's list shows this, never more. NULL for mutes made before it was kept.
+    Column("name", String(40), nullable=True),
 )
 
 reports = Table(
@@ -237,6 +276,38 @@ notifications = Table(
     Column("next_at", Float, nullable=True),
     Index("ix_notifications_unsent", "channel", "sent_at"),
     Index("ix_notifications_account_table", "account_id", "table_id", "channel"),
+)
+
+email_confirmations = Table(
+    "email_confirmations",
+    metadata,
+    # The links of confirmation emails (docs/server.md, "Notifications"): SHA-256 of the
+    # token (the token itself is only in the email), the address it confirms, until when,
+    # and when it was used (a link works once).
+    Column("token_hash", String(64), primary_key=True),
+    Column("account_id", Integer, ForeignKey("accounts.id"), nullable=False),
+    Column("email", String(200), nullable=False),
+    Column("created_at", Float, nullable=False),
+    Column("expires_at", Float, nullable=False),
+    Column("used_at", Float, nullable=True),
+    Index("ix_email_confirmations_account", "account_id"),
+)
+
+account_mails = Table(
+    "account_mails",
+    metadata,
+    # One-off emails about an account (a confirmation link; `account_mail.py`), one row each,
+    # counted per address (lower-cased) and per account for the hourly caps, in the database
+    # so that the caps hold over every server process. Rows older than a day are deleted.
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("kind", String(20), nullable=False),
+    Column("address", String(200), nullable=False),
+    Column("account_id", Integer, nullable=True),
+    Column("created_at", Float, nullable=False),
+    Column("sent_at", Float, nullable=True),
+    Column("error", String(500), nullable=True),
+    Index("ix_account_mails_address", "address", "created_at"),
+    Index("ix_account_mails_account", "account_id", "created_at"),
 )
 
 queue = Table(

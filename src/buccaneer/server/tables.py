@@ -15,7 +15,7 @@ import logging
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field, fields, replace
-from typing import Any
+from typing import Any, NamedTuple
 
 import buccaneer
 from buccaneer.core import (
@@ -113,8 +113,9 @@ class Step:
     deadlines: dict[int, float]
     at: float
 
-    def move(self, table_id: str) -> Move:
-        """The row to store: the action, and the table as it is after it."""
+    def move(self, table_id: str, seats_version: int = 0) -> Move:
+        """The row to store: the action, and the table as it is after it, on the seats as
+        they were at `seats_version` (stored only while they still are)."""
         over = self.status == OVER
         result = (
             json.dumps({"scores": self.state.scores(), "winners": self.state.winners()})
@@ -132,7 +133,19 @@ class Step:
             next_deadline=first_deadline(self.deadlines),
             result=result,
             finished_at=self.at if over else None,
+            seats_version=seats_version,
         )
+
+
+class Owner(NamedTuple):
+    """Whom a new table's bots are charged to (`LiveTable.bot_owner`): an account, and a hash
+    of the address the table was made from (`owner_address`); either may be unknown."""
+
+    account: int | None
+    address: str | None
+
+
+NO_OWNER = Owner(None, None)
 
 
 @dataclass
@@ -166,6 +179,12 @@ class LiveTable:
     commitment: str | None = None
     salt: str | None = None
     created_by: int | None = None
+    # Whom its bots are charged to (`bots.FairShare`): an account, else an address's hash.
+    owner_account: int | None = None
+    owner_address: str | None = None
+    # How many times its seats were changed (handed to a bot, taken back, given up): a move
+    # is stored only on the seats it was judged on (`Move.seats_version`).
+    seats_version: int = 0
     # Update texts built at (version, status) `texts_at`, by (seat, since, deadlines): see
     # `messages.shared_update`.
     texts: dict[tuple[Any, ...], str] = field(default_factory=dict)
@@ -174,6 +193,17 @@ class LiveTable:
     # newest version announced, and that seats or clocks changed since the table was read.
     announced: int = 0
     reread: bool = False
+
+    @property
+    def bot_owner(self) -> str:
+        """Who this table's bots are charged to in the pool's fair share: its owner's account,
+        else the address it was made from, else the table itself (a table from before owners
+        were kept)."""
+        if self.owner_account is not None:
+            return f"account {self.owner_account}"
+        if self.owner_address is not None:
+            return f"address {self.owner_address}"
+        return f"table {self.id}"
 
     def advance(self, seat: int, action: Any) -> None:
         """Replay one action the database already holds (loading, catching up), in place."""
@@ -365,6 +395,9 @@ def build_table(stored: StoredTable) -> LiveTable:
         commitment=row.commitment,
         salt=row.salt,
         created_by=row.created_by,
+        owner_account=row.owner_account,
+        owner_address=row.owner_address,
+        seats_version=row.seats_version,
         log_marks=[len(state.log)],
         asked_since=[0] * row.players,
     )

@@ -53,6 +53,8 @@ PAGES = (
     "/players/{name}",
     "/notifications",
     "/admin",
+    "/account",
+    "/account/reset",
 )
 
 # The page loads only its own files and talks only to its own server. Inline style attributes

@@ -1,14 +1,16 @@
 /** "My tables" (/my): every table where this browser's account sits (docs/server.md, "My
  * tables"), "your turn" first and marked in words, with the time left on a time bank. A
  * table opens with the account's session (`/tables/ID#mine`): a seat token is never needed.
- * Without a kept session the page offers a login or a guest account, kept in localStorage
- * ("session", the same one quick play and the lobby send). */
+ * Without a kept session the page offers the account page's forms (log in, sign up, a guest),
+ * whose session is kept in localStorage ("session", the same one quick play and the lobby
+ * send). */
 
 import { useEffect, useState } from "preact/hooks";
 import { ApiError, SESSION_KEY } from "../api";
 import { Link, useLang } from "../app";
 import { gameUI } from "../games";
 import { t, type Lang } from "../i18n";
+import { SignInForms } from "./account";
 import { refusal } from "./lobby";
 import "./mytables.css";
 
@@ -102,69 +104,6 @@ function Row(props: { item: MyTable; now: number }) {
   );
 }
 
-function SignIn(props: { onSession: (session: string) => void }) {
-  const lang = useLang();
-  const [name, setName] = useState(() => localStorage.getItem("name") ?? "");
-  const [password, setPassword] = useState("");
-  const [error, setError] = useState<string | null>(null);
-  const keep = (session: string) => {
-    localStorage.setItem(SESSION_KEY, session);
-    props.onSession(session);
-  };
-  const login = async (event: Event) => {
-    event.preventDefault();
-    setError(null);
-    try {
-      keep((await request<{ session: string }>("POST", "/api/sessions", { name: name.trim(), password })).session);
-    } catch (e) {
-      setError(refusal(lang, e));
-    }
-  };
-  const guest = async () => {
-    setError(null);
-    const wanted = name.trim();
-    try {
-      keep((await request<{ session: string }>("POST", "/api/guests", wanted ? { name: wanted } : {})).session);
-    } catch (e) {
-      if (e instanceof ApiError && e.code === "name_taken") {
-        keep((await request<{ session: string }>("POST", "/api/guests", {})).session);
-        return;
-      }
-      setError(refusal(lang, e));
-    }
-  };
-  return (
-    <div>
-      <p>{t(lang, "my.noaccount")}</p>
-      <form class="my-login" onSubmit={login}>
-        <label>
-          {t(lang, "my.name")}
-          <input name="name" autocomplete="username" value={name} onInput={(e) => setName((e.target as HTMLInputElement).value)} />
-        </label>
-        <label>
-          {t(lang, "my.password")}
-          <input
-            name="password"
-            type="password"
-            autocomplete="current-password"
-            value={password}
-            onInput={(e) => setPassword((e.target as HTMLInputElement).value)}
-          />
-        </label>
-        <button type="submit">{t(lang, "my.login")}</button>
-        <button type="button" onClick={() => void guest()}>
-          {t(lang, "my.guest")}
-        </button>
-      </form>
-      {error && (
-        <p class="banner error" role="alert">
-          {error}
-        </p>
-      )}
-    </div>
-  );
-}
-
 export function MyTables() {
   const lang = useLang();
   const [session, setSession] = useState<string | null>(() => localStorage.getItem(SESSION_KEY));
@@ -202,7 +141,12 @@ export function MyTables() {
   return (
     <section class="my-tables panel" aria-labelledby="my-heading">
       <h2 id="my-heading">{t(lang, "my.title")}</h2>
-      {!session && <SignIn onSession={setSession} />}
+      {!session && (
+        <div>
+          <p>{t(lang, "my.noaccount")}</p>
+          <SignInForms onSession={setSession} />
+        </div>
+      )}
       {session && items === null && !error && <p role="status">{t(lang, "my.loading")}</p>}
       {error && (
         <p class="banner error" role="alert">
