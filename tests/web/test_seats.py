@@ -308,6 +308,7 @@ SHARED = {
     "english",
     "nederlands",
     "deutsch",
+    "account",  # Dutch too
     "bot",
     "bots",
     "lobby",

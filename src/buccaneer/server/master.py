@@ -450,9 +450,9 @@ class TableMaster:
         on the seats as this process knows them (`seats_version`); when another process
         changed them first, the table is read again and the change made on what it holds
         (so the clocks are those of every seat as it now is), and refused (`stale`) should
-        that race be lost twice."""
+        that race be lost every time (as a move is, `SUBMIT_ATTEMPTS`)."""
         live = self.live
-        for attempt in (1, 2):
+        for attempt in range(1, SUBMIT_ATTEMPTS + 1):
             now = self.masters.now()
             seats = [replace(s, **changes[s.seat]) if s.seat in changes else s for s in live.seats]
             deadlines = live.deadlines
@@ -466,7 +466,7 @@ class TableMaster:
                 )
             except Conflict:
                 await self.catch_up(force=True, seats=True)
-                if attempt == 1:
+                if attempt < SUBMIT_ATTEMPTS:
                     continue
                 raise Refused(
                     "stale", "the table's seats changed meanwhile; here is the table as it is now"
