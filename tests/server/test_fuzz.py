@@ -1128,10 +1128,14 @@ def test_websocket_hostile_messages(database_url: str) -> None:
 
 def check_response(response: httpx.Response, what: str) -> Any:
     """Below 500, JSON, and a refusal says what (`error`) and why (`message`). (A redirect
-    is the one answer without JSON: Starlette's `/api/tables/` → `/api/tables`.)"""
+    is one answer without JSON: Starlette's `/api/tables/` → `/api/tables`; 204 No Content,
+    a logout's, is the other: it has no body by definition.)"""
     assert response.status_code < 500, f"{what}: {response.status_code} {response.text[:300]}"
     if 300 <= response.status_code < 400:
         assert response.headers.get("location"), f"{what}: {response.status_code} nowhere"
+        return {}
+    if response.status_code == 204:
+        assert response.content == b"", f"{what}: 204 with a body {response.content[:200]!r}"
         return {}
     try:
         body = strict_json(response.content)

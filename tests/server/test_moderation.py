@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import secrets
 from typing import Any
 
 import httpx
@@ -263,12 +264,15 @@ def test_the_retention_is_a_setting(database_url: str) -> None:
 def test_mutes_are_an_accounts_own(database_url: str) -> None:
     async def body(masters: Masters, heard: Heard) -> None:
         repository = masters.moderation.repository
-        ids = [await masters.repository.add_account(n, None, 1.0) for n in ("Anne", "Bob", "Cleo")]
+        # Names of this test's own: PostgreSQL's database is shared by a worker's tests.
+        names = [f"{n}{secrets.token_hex(3)}" for n in ("Anne", "Bob", "Cleo")]
+        ids = [await masters.repository.add_account(n, None, 1.0) for n in names]
+        assert None not in ids
         anne, bob, cleo = (i for i in ids if i is not None)
         await repository.mute(anne, bob, 2.0)
         await repository.mute(anne, bob, 3.0)  # twice: once
         await repository.mute(anne, cleo, 3.0)
-        assert await repository.muted_by(anne) == [(bob, "Bob"), (cleo, "Cleo")]
+        assert await repository.muted_by(anne) == [(bob, names[1]), (cleo, names[2])]
         assert await repository.muted_by(bob) == []
         assert await repository.unmute(anne, cleo)
         assert not await repository.unmute(anne, cleo)

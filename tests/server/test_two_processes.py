@@ -14,7 +14,7 @@ import pytest
 import buccaneer
 from buccaneer.core import GameRecord
 from buccaneer.server.client import SeatClient, agent_decider
-from tests.server.support import ServerProcess, create_table
+from tests.server.support import RELAXED, ServerProcess, create_table
 from tests.server.wsclient import Ws
 
 GAMES = [
@@ -169,3 +169,79 @@ def test_two_joins_for_one_seat_on_two_processes_give_it_to_one(pair: Any) -> No
             await race()
 
     asyncio.run(main())
+
+
+async def presence(ws: Ws, seats: list[int]) -> None:
+    """Wait until `ws` is told that exactly `seats` are at the table."""
+    while (await ws.recv("presence"))["present"] != seats:
+        pass
+
+
+async def vote_until_carried(ws: Ws, seat: int) -> dict[str, Any]:
+    """Vote `seat` to a bot until the vote carries: refused "present" while its player is
+    counted at the table (on any process); the table's seats once it carries."""
+    while True:
+        await ws.send({"type": "handover", "seat": seat})
+        answer = await ws.recv("error", "table")
+        while answer["type"] == "table":  # the table's seats changed: by this vote?
+            if answer["table"]["seats"][seat]["agent"] is not None:
+                return dict(answer["table"])
+            answer = await ws.recv("error", "table")
+        assert answer["code"] == "present", answer
+
+
+@pytest.mark.timeout(180)
+def test_presence_and_votes_span_the_processes(
+    tmp_path: Path, postgres_url: str, redis_url: str
+) -> None:
+    """Anne plays on one process, Bob on the other. Before, each process knew only its own
+    connections: Bob was told Anne was not there, and his one vote (the majority of two)
+    handed the seat of a player sitting at the table to a bot at once. Now both are told who
+    is here on either process, the vote is refused while Anne is connected, carries once she
+    has gone, and carries once the process holding her connection has died (its sign of life
+    in Redis expired), never before it."""
+    limits = {**RELAXED, "presence_seconds": 2, "handover_idle_seconds": 3600}
+    one = ServerProcess(postgres_url, tmp_path / "one.log", redis_url=redis_url, limits=limits)
+    two = ServerProcess(postgres_url, tmp_path / "two.log", redis_url=redis_url, limits=limits)
+    one.start()
+    two.start()
+    try:
+
+        async def table() -> list[str]:
+            made = await asyncio.to_thread(
+                create_table, one.url, game="tortuga", players=2, seats=[{"kind": "invite"}] * 2
+            )
+            return [str(s["token"]) for s in made["seats"]]
+
+        async def main() -> None:
+            tokens = await table()
+            async with Ws(one.url) as anne, Ws(two.url) as bob:
+                await anne.hello(token=tokens[0])
+                sync = await bob.hello(token=tokens[1])
+                assert sync["present"] == [0, 1]  # Anne is on the other process
+                await presence(anne, [0, 1])  # and hears Bob arrive on his
+                await bob.send({"type": "handover", "seat": 0})
+                assert (await bob.recv("error"))["code"] == "present"
+                async with Ws(two.url) as watcher:
+                    assert (await watcher.hello(table=sync["table"]["id"]))["present"] == [0, 1]
+                await anne.conn.close()
+                await presence(bob, [1])
+                seats = await vote_until_carried(bob, 0)
+                assert seats["seats"][0]["agent"] is not None
+
+            # The process holding Anne's connection dies: no goodbye reaches Redis.
+            tokens = await table()
+            async with Ws(one.url) as anne, Ws(two.url) as bob:
+                await anne.hello(token=tokens[0])
+                await bob.hello(token=tokens[1])
+                await presence(anne, [0, 1])
+                await bob.send({"type": "handover", "seat": 0})
+                assert (await bob.recv("error"))["code"] == "present"
+                await asyncio.to_thread(one.kill)
+                seats = await vote_until_carried(bob, 0)
+                assert seats["seats"][0]["agent"] is not None
+
+        asyncio.run(main())
+    finally:
+        one.stop()
+        two.stop()

@@ -52,6 +52,7 @@ from buccaneer.server.master import Masters
 from buccaneer.server.migrate import upgrade
 from buccaneer.server.notifications import Notifier
 from buccaneer.server.passwords import Busy, Passwords
+from buccaneer.server.presence import Presence, SharedPresence
 from buccaneer.server.quickplay import QuickPlay
 from buccaneer.server.ratings import Ratings
 from buccaneer.server.repository import Repository
@@ -110,7 +111,13 @@ class Server:
         self.fanout: Fanout = RedisFanout(settings.redis_url) if settings.redis_url else Fanout()
         shared = settings.redis_url is not None
         self.masters = Masters(self.repository, self.fanout, shared, settings=settings)
-        self.hub = Hub()
+        # Who is at each table, on every process when they share a Redis (presence.py).
+        self.presence: Presence = (
+            SharedPresence(settings.redis_url, self.fanout, settings.presence_seconds)
+            if settings.redis_url
+            else Presence()
+        )
+        self.hub = Hub(self.presence)
         self.fanout.listen(self.hear)
         self.pool = pool or make_pool(settings.bot_workers)
         self.own_pool = pool is None
@@ -151,6 +158,7 @@ class Server:
 
     async def start(self) -> None:
         await self.fanout.start()
+        await self.presence.start()
         await self.ratings.start()
         self.loops = [
             asyncio.create_task(self.clock_loop()),
@@ -170,6 +178,7 @@ class Server:
             with contextlib.suppress(asyncio.CancelledError, Exception):
                 await task
         await self.notifier.stop()
+        await self.presence.stop()
         await self.fanout.stop()
         await self.masters.operator.close()
         await self.repository.close()

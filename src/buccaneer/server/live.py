@@ -26,6 +26,7 @@ from buccaneer.server.auth import person_name
 from buccaneer.server.limits import Bucket, Buckets
 from buccaneer.server.limits import address as address_of
 from buccaneer.server.master import Masters, TableMaster
+from buccaneer.server.presence import Presence
 from buccaneer.server.schemas import (
     ActionMessage,
     BadMessage,
@@ -57,23 +58,32 @@ CHAT_LINES = 50
 
 
 class Hub:
-    """This process's connections, by table (where several processes serve the tables, only
-    this process's own)."""
+    """This process's connections, by table, and who is at each table on every process
+    (`presence.py`)."""
 
-    def __init__(self) -> None:
+    def __init__(self, presence: Presence | None = None) -> None:
         self.tables: dict[str, set[Connection]] = defaultdict(set)
         self.addresses: dict[str, int] = defaultdict(int)
+        self.presence = presence or Presence()
 
     def join(self, conn: Connection, table_id: str) -> None:
         self.tables[table_id].add(conn)
+        if conn.seat is not None:
+            self.presence.arrived(table_id, conn.seat)
 
-    def leave(self, conn: Connection) -> None:
-        if conn.table_id is not None:
-            group = self.tables.get(conn.table_id)
-            if group is not None:
-                group.discard(conn)
-                if not group:
-                    del self.tables[conn.table_id]
+    async def leave(self, conn: Connection) -> None:
+        table_id = conn.table_id
+        group = self.tables.get(table_id or "")
+        if table_id is None or group is None or conn not in group:
+            return
+        # The bookkeeping first, in one go: other connections come and go during the awaits.
+        group.discard(conn)
+        if not group:
+            del self.tables[table_id]
+        if conn.seat is not None and self.presence.left(table_id, conn.seat):
+            await self.presence.changed(table_id)
+        if table_id not in self.tables:
+            self.presence.forget(table_id)
 
     async def event(self, event: dict[str, Any]) -> None:
         if event.get("kind") == "mutes":
@@ -84,12 +94,20 @@ class Hub:
                     if conn.account is not None and conn.account == event.get("account"):
                         conn.muted = frozenset(event.get("muted", ()))
             return
+        if event.get("kind") == "presence":
+            # Another process's seats at a table changed: those of its connections here hear
+            # who is at the table now.
+            table_id = str(event.get("table", ""))
+            if table_id in self.tables and self.presence.heard(event):
+                await self.presence.refresh(table_id)
+                self.tell_presence(table_id)
+            return
         for conn in list(self.tables.get(event.get("table", ""), ())):
             conn.hear(event)
 
     def present(self, table_id: str) -> list[int]:
-        """The seats with a connection open to this process (who is at the table is public)."""
-        return sorted({c.seat for c in self.tables.get(table_id, ()) if c.seat is not None})
+        """The seats with a connection open to any process (who is at the table is public)."""
+        return self.presence.seats(table_id)
 
     def tell_presence(self, table_id: str, skip: Connection | None = None) -> None:
         """Tell the table's other connections who is here now (a seat came or went)."""
@@ -340,7 +358,11 @@ class Connection:
             await master.chat(seat, message.text, self.chat_bucket.take)
         elif isinstance(message, HandoverMessage):
             seat = self.need_seat("hand a seat to a bot")
-            await master.hand_over(seat, message.seat, message.agent, self.seat_here)
+            # Whether the seat's player is at the table, on any process, asked now.
+            here = isinstance(message.seat, int) and await self.server.hub.presence.here(
+                master.id, message.seat
+            )
+            await master.hand_over(seat, message.seat, message.agent, lambda _seat: here)
         elif isinstance(message, TakebackMessage):
             await master.take_back(self.need_seat("take a seat back"))
         elif isinstance(message, LeaveMessage):
@@ -355,13 +377,6 @@ class Connection:
         if self.seat is None:
             raise Refused("spectator", f"spectators can watch the table but not {what}")
         return self.seat
-
-    def seat_here(self, seat: int) -> bool:
-        """Whether `seat`'s player has a connection open to this process. Across several
-        processes only this one's connections are known, so a seat counts as absent there."""
-        if self.server.masters.shared:
-            return False
-        return seat in self.server.hub.present(self.table_id or "")
 
     async def hello(self, hello: Hello) -> None:
         if self.table_id is not None:
@@ -414,6 +429,10 @@ class Connection:
             muted = await masters.moderation.repository.muted_by(self.account)
             self.muted = frozenset(i for i, _name in muted)
         self.table_id, self.seat = table_id, seat
+        # Who is here on other processes is read before the first message is built; the
+        # connection joins without an await between it and that message, so that no news
+        # reaches it before the message it builds on.
+        await server.hub.presence.watch(table_id)
         server.hub.join(self, table_id)
         if hello.version is None:
             self.send_sync()
@@ -421,6 +440,7 @@ class Connection:
             self.put({"comeback": hello.version})
         if seat is not None:
             server.hub.tell_presence(table_id, skip=self)
+            await server.hub.presence.changed(table_id)
 
     async def act(self, master: TableMaster, message: ActionMessage) -> None:
         """Submit an action. A refused one is answered with the error (and the table's
@@ -460,12 +480,12 @@ async def serve_connection(server: Process, ws: WebSocket) -> None:
         reader.cancel()
     finally:
         writer.cancel()
-        server.hub.leave(conn)
-        if conn.table_id is not None and conn.seat is not None:
-            server.hub.tell_presence(conn.table_id)
         server.hub.addresses[address] -= 1
         if server.hub.addresses[address] <= 0:
             del server.hub.addresses[address]
+        await server.hub.leave(conn)
+        if conn.table_id is not None and conn.seat is not None:
+            server.hub.tell_presence(conn.table_id)
         with contextlib.suppress(Exception):
             await ws.close()
 

@@ -51,6 +51,7 @@ LIMITS = (
     "table_burst",
     "chat_retention_days",
     "handover_idle_seconds",
+    "presence_seconds",
     "notify_seconds",
 )
 
@@ -122,6 +123,10 @@ class Settings:
     # left their decision untouched for `handover_idle_seconds`.
     chat_retention_days: float = 30.0
     handover_idle_seconds: float = 60.0
+    # With several processes (`redis_url`), a process that stops renewing its sign of life
+    # for `presence_seconds` (it died) no longer counts as holding its players' connections
+    # (server/presence.py).
+    presence_seconds: float = 30.0
     # Notifications (docs/server.md, "Notifications"): email goes out only when `smtp_url` is
     # set (smtp://[user:pass@]host:port, STARTTLS required when it has a user or password;
     # smtps:// for TLS from the first byte), from `mail_from`; webhooks to loopback and
