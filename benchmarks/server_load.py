@@ -58,7 +58,9 @@ would show that some did). Counted in the window (by when a request was sent):
 - **a right login**: every 2 s, one of the accounts with its own password, from an address of
   its own (172.16.0.0/12), tried again after each 429 as its Retry-After says: how long from
   the first try to the session (median, p99, max), how many got in at the first try, the most
-  tries one needed; one still trying 60 s after the window is "unfinished".
+  tries one needed; one still trying 60 s after the window is "unfinished". Every other one
+  is from the account's own browser (with the key its sign-up answered: the known browsers'
+  lane of server/passwords.py), the others from a new browser (no key: the flood's queue).
 
 A login or readiness check unanswered after 10 s (5 s) counts as "timeout". The server hashes
 on threads of its main process, so with the flood its main-process CPU, and the CPU per action
@@ -525,9 +527,9 @@ async def ask(
 
 
 async def post_login(
-    http: httpx.AsyncClient, name: str, password: str, address: str
+    http: httpx.AsyncClient, name: str, password: str, address: str, device: str | None = None
 ) -> tuple[str, httpx.Response | None]:
-    body = {"name": name, "password": password}
+    body = {"name": name, "password": password, **({"device": device} if device else {})}
     headers = {"X-Forwarded-For": address}
     return await ask(http, "POST", "/api/sessions", ANSWER_SECONDS, json=body, headers=headers)
 
@@ -538,15 +540,16 @@ class LoginStats:
 
     wrong: list[tuple[float, str, float]] = field(default_factory=list)  # at, outcome, took
     ready: list[tuple[float, str, float]] = field(default_factory=list)  # at, outcome, took
-    # (first try at, till the session or the end, tries, "ok" / "unfinished" / what failed)
-    right: list[tuple[float, float, int, str]] = field(default_factory=list)
+    # (first try at, till the session or the end, tries, "ok" / "unfinished" / what failed,
+    # from a known browser)
+    right: list[tuple[float, float, int, str, bool]] = field(default_factory=list)
     lag: float = 0.0  # the most the wrong logins fell behind their pace
 
 
 class LoginProcess:
     """The wrong-login flood, and what a person sees meanwhile: readiness, a right login."""
 
-    def __init__(self, url: str, accounts: list[tuple[str, str]], rate: float) -> None:
+    def __init__(self, url: str, accounts: list[tuple[str, str, str]], rate: float) -> None:
         self.url = url
         self.accounts = accounts
         self.rate = rate
@@ -591,7 +594,8 @@ class LoginProcess:
             self.stats.ready.append((at, result, time.perf_counter() - began))
 
     async def right_login(self, http: httpx.AsyncClient, i: int) -> None:
-        name, password = self.accounts[(i * 7 + len(self.accounts) // 2) % len(self.accounts)]
+        name, password, key = self.accounts[(i * 7 + len(self.accounts) // 2) % len(self.accounts)]
+        device = key if i % 2 == 0 else None
         at, began = time.time(), time.perf_counter()
         tries, result = 0, "unfinished"
         me = asyncio.current_task()
@@ -600,7 +604,7 @@ class LoginProcess:
         try:
             while True:
                 tries += 1
-                answer, response = await post_login(http, name, password, person_address(i))
+                answer, response = await post_login(http, name, password, person_address(i), device)
                 if answer == "200":
                     result = "ok"
                     break
@@ -610,7 +614,8 @@ class LoginProcess:
                     result = answer
                     break
         finally:
-            self.stats.right.append((at, time.perf_counter() - began, tries, result))
+            took = time.perf_counter() - began
+            self.stats.right.append((at, took, tries, result, device is not None))
             if me is not None:
                 self.persons.pop(me, None)
 
@@ -648,7 +653,9 @@ class LoginProcess:
             a.close()
 
 
-def login_main(url: str, accounts: list[tuple[str, str]], rate: float, pipe: Connection) -> None:
+def login_main(
+    url: str, accounts: list[tuple[str, str, str]], rate: float, pipe: Connection
+) -> None:
     """The login process's entry point: flood from "go" till after "stop", then send the
     stats."""
     logins = LoginProcess(url, accounts, rate)
@@ -657,13 +664,14 @@ def login_main(url: str, accounts: list[tuple[str, str]], rate: float, pipe: Con
     pipe.send(("stats", asdict(logins.stats)))
 
 
-async def create_accounts(url: str, count: int) -> list[tuple[str, str]]:
-    """`count` accounts, (name, password): a few at once, below the hashing queue's length,
-    each tried again after a 429 as its Retry-After says."""
+async def create_accounts(url: str, count: int) -> list[tuple[str, str, str]]:
+    """`count` accounts (name, password, the key of the browser that signed up): a few at
+    once, below the hashing queue's length, each tried again after a 429 as its Retry-After
+    says."""
     gate = asyncio.Semaphore(4)
     async with httpx.AsyncClient(base_url=url, timeout=60, trust_env=False) as http:
 
-        async def one(i: int) -> tuple[str, str]:
+        async def one(i: int) -> tuple[str, str, str]:
             name, password = f"load-{i:04d}", f"right-password-{i:04d}"
             async with gate:
                 while True:
@@ -671,7 +679,7 @@ async def create_accounts(url: str, count: int) -> list[tuple[str, str]]:
                         "/api/accounts", json={"name": name, "password": password}
                     )
                     if response.status_code == 201:
-                        return name, password
+                        return name, password, str(response.json()["device"])
                     if response.status_code != 429:
                         raise RuntimeError(f"creating an account failed: {response.text}")
                     await asyncio.sleep(float(response.headers.get("retry-after", "1")))
@@ -712,9 +720,8 @@ def login_summary(
 
     wrong = [(o, t) for at, o, t in stats.wrong if start <= at < end]
     ready = [(o, t) for at, o, t in stats.ready if start <= at < end]
-    right = [(t, n, o) for at, t, n, o in stats.right if start <= at < end]
+    right = [(t, n, o, k) for at, t, n, o, k in stats.right if start <= at < end]
     answers = Counter(o for o, _ in wrong)
-    got_in = [t for t, _, o in right if o == "ok"]
     return {
         "asked_per_s": plan.wrong_logins,
         "accounts": plan.login_accounts,
@@ -729,15 +736,25 @@ def login_summary(
         "ready_200": sum(1 for o, _ in ready if o == "200"),
         "ready_other": dict(sorted(Counter(o for o, _ in ready if o != "200").items())),
         "ready_ms": ms([t for _, t in ready], (("p50", 0.5), ("max", 1.0))),
-        "right_logins": len(right),
-        "right_ok": len(got_in),
-        "right_first_try": sum(1 for _, n, o in right if o == "ok" and n == 1),
-        "right_tries_max": max((n for _, n, _ in right), default=0),
-        "right_unfinished": sum(1 for _, _, o in right if o == "unfinished"),
-        "right_failed": dict(
+        # A right login from the account's own browser, and from a new one.
+        "right": right_figures([(t, n, o) for t, n, o, k in right if k]),
+        "right_new_browser": right_figures([(t, n, o) for t, n, o, k in right if not k]),
+    }
+
+
+def right_figures(right: list[tuple[float, int, str]]) -> dict[str, Any]:
+    """Right logins (took, tries, outcome): how many got in, at which try, how fast."""
+    got_in = [t for t, _, o in right if o == "ok"]
+    return {
+        "logins": len(right),
+        "ok": len(got_in),
+        "first_try": sum(1 for _, n, o in right if o == "ok" and n == 1),
+        "tries_max": max((n for _, n, _ in right), default=0),
+        "unfinished": sum(1 for _, _, o in right if o == "unfinished"),
+        "failed": dict(
             sorted(Counter(o for _, _, o in right if o not in ("ok", "unfinished")).items())
         ),
-        "right_s": {
+        "s": {
             name: round(quantile(got_in, q), 2)
             for name, q in (("p50", 0.5), ("p99", 0.99), ("max", 1.0))
         },
@@ -1208,9 +1225,8 @@ def counts(found: dict[str, int]) -> str:
 
 def login_rows(w: dict[str, Any]) -> list[tuple[str, str]]:
     """`show`'s rows for the wrong-login flood and what a person saw meanwhile."""
-    answer, ready, right = w["answer_ms"], w["ready_ms"], w["right_s"]
-    failed = counts(w["right_failed"])
-    return [
+    answer, ready = w["answer_ms"], w["ready_ms"]
+    rows = [
         (
             "wrong logins / s",
             f"{w['sent_per_s']} sent (asked {w['asked_per_s']:g}; {w['sent']} in the window, "
@@ -1228,17 +1244,22 @@ def login_rows(w: dict[str, Any]) -> list[tuple[str, str]]:
             f"{w['ready_200']} of {w['ready_checks']} answered 200 (others: "
             f"{counts(w['ready_other'])}); p50 {ready['p50']} ms, max {ready['max']} ms",
         ),
-        (
-            f"right login (every {RIGHT_EVERY:g} s)",
-            f"{w['right_ok']} of {w['right_logins']} got in, {w['right_first_try']} at the "
-            f"first try (most tries {w['right_tries_max']}; unfinished "
-            f"{w['right_unfinished']}; failed {failed})",
-        ),
-        (
-            "right login took",
-            f"median {right['p50']} s, p99 {right['p99']} s, max {right['max']} s",
-        ),
     ]
+    for key, who in (("right", "own browser"), ("right_new_browser", "new browser")):
+        r = w[key]
+        rows += [
+            (
+                f"right login, {who} (every {2 * RIGHT_EVERY:g} s)",
+                f"{r['ok']} of {r['logins']} got in, {r['first_try']} at the first try (most "
+                f"tries {r['tries_max']}; unfinished {r['unfinished']}; failed "
+                f"{counts(r['failed'])})",
+            ),
+            (
+                f"right login, {who}, took",
+                f"median {r['s']['p50']} s, p99 {r['s']['p99']} s, max {r['s']['max']} s",
+            ),
+        ]
+    return rows
 
 
 def main() -> None:
@@ -1333,7 +1354,10 @@ def main() -> None:
             + (
                 f", with {w['sent_per_s']} wrong logins/s ({w['hashed_per_s']} hashed/s): "
                 f"ready {w['ready_200']}/{w['ready_checks']}, right login p99 "
-                f"{w['right_s']['p99']} s ({w['right_ok']}/{w['right_logins']} got in)"
+                f"{w['right']['s']['p99']} s from the own browser "
+                f"({w['right']['ok']}/{w['right']['logins']} got in), "
+                f"{w['right_new_browser']['s']['p99']} s from a new one "
+                f"({w['right_new_browser']['ok']}/{w['right_new_browser']['logins']})"
                 if (w := r["wrong_logins"]) is not None
                 else ""
             )

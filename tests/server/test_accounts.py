@@ -24,7 +24,7 @@ from sqlalchemy import select, update
 from buccaneer.server import storage as db
 from buccaneer.server.auth import needs_rehash
 from buccaneer.server.repository import begin
-from tests.server.support import ThreadServer, create_table_as, free_port
+from tests.server.support import HASHING, ThreadServer, create_table_as, free_port
 from tests.server.test_notifications import Mailbox, text_of
 
 DAY = 86_400.0
@@ -44,13 +44,17 @@ def bearer(session: str) -> dict[str, str]:
 
 
 def sign_up(url: str, name: str, password: str = "first secret") -> str:
-    answer = httpx.post(f"{url}/api/accounts", json={"name": name, "password": password})
+    answer = httpx.post(
+        f"{url}/api/accounts", json={"name": name, "password": password}, timeout=HASHING
+    )
     assert answer.status_code == 201, answer.text
     return str(answer.json()["session"])
 
 
 def log_in(url: str, name: str, password: str) -> httpx.Response:
-    return httpx.post(f"{url}/api/sessions", json={"name": name, "password": password})
+    return httpx.post(
+        f"{url}/api/sessions", json={"name": name, "password": password}, timeout=HASHING
+    )
 
 
 def me(url: str, session: str) -> httpx.Response:

@@ -18,7 +18,7 @@ import pytest
 
 from buccaneer.agents.levels import level_spec
 from buccaneer.server.bots import FairShare, costly
-from tests.server.support import ThreadServer
+from tests.server.support import HASHING, ThreadServer
 
 LONG = "ismcts:time=30"
 
@@ -27,7 +27,9 @@ def account(url: str, name: str, password: str | None = "a long secret") -> dict
     if password is None:
         answer = httpx.post(f"{url}/api/guests", json={"name": name})
     else:
-        answer = httpx.post(f"{url}/api/accounts", json={"name": name, "password": password})
+        answer = httpx.post(
+            f"{url}/api/accounts", json={"name": name, "password": password}, timeout=HASHING
+        )
     assert answer.status_code == 201, answer.text
     return {"Authorization": f"Bearer {answer.json()['session']}"}
 

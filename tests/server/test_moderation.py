@@ -16,7 +16,7 @@ from buccaneer.server.fanout import Fanout
 from buccaneer.server.master import Masters, TableMaster
 from buccaneer.server.repository import Repository
 from buccaneer.server.settings import Settings
-from tests.server.support import ThreadServer, create_table
+from tests.server.support import HASHING, ThreadServer, create_table
 from tests.server.test_master import Heard, new_table, play_to_the_end, refused, run, stored
 from tests.server.wsclient import Ws
 
@@ -291,7 +291,9 @@ def test_mutes_are_an_accounts_own(database_url: str) -> None:
 
 
 def account(base: str, name: str) -> str:
-    response = httpx.post(f"{base}/api/accounts", json={"name": name, "password": "correct horse"})
+    response = httpx.post(
+        f"{base}/api/accounts", json={"name": name, "password": "correct horse"}, timeout=HASHING
+    )
     assert response.status_code == 201, response.text
     return str(response.json()["session"])
 

@@ -51,7 +51,7 @@ from buccaneer.server.repository import Repository
 from buccaneer.server.repository_notifications import Event, NotificationStore
 from buccaneer.server.settings import Settings
 from buccaneer.server.storage import OVER
-from tests.server.support import ThreadServer, free_port
+from tests.server.support import HASHING, ThreadServer, free_port
 
 HOUR = 3600.0
 DAY = 86_400.0
@@ -205,7 +205,9 @@ def items(messages: list[EmailMessage]) -> list[str]:
 
 
 def account(url: str, name: str) -> dict[str, str]:
-    answer = httpx.post(f"{url}/api/accounts", json={"name": name, "password": "a long password"})
+    answer = httpx.post(
+        f"{url}/api/accounts", json={"name": name, "password": "a long password"}, timeout=HASHING
+    )
     assert answer.status_code == 201, answer.text
     return {"authorization": f"Bearer {answer.json()['session']}"}
 

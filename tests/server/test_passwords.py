@@ -17,8 +17,10 @@ from collections.abc import Iterator
 import httpx
 import pytest
 
+from buccaneer.server.auth import token_hash
 from buccaneer.server.passwords import ADDRESS_TRIES, NAME_TRIES, BackOff, Passwords
-from tests.server.support import ThreadServer
+from buccaneer.server.repository_accounts import AccountsRepository
+from tests.server.support import HASHING, ThreadServer
 
 PASSWORD = "correct horse battery"
 
@@ -31,7 +33,9 @@ def server(sqlite_url: str) -> Iterator[ThreadServer]:
 
 def account(url: str) -> str:
     name = f"Victim {secrets.token_hex(3)}"
-    response = httpx.post(f"{url}/api/accounts", json={"name": name, "password": PASSWORD})
+    response = httpx.post(
+        f"{url}/api/accounts", json={"name": name, "password": PASSWORD}, timeout=HASHING
+    )
     assert response.status_code == 201, response.text
     return name
 
@@ -77,7 +81,7 @@ def test_a_flood_of_wrong_logins_leaves_the_server_ready_and_a_right_login_quick
             # A person whose try meets a full queue is told when to try again.
             for _ in range(20):
                 right, _took = await login(client, name, PASSWORD, "10.2.0.1")
-                assert passwords.running <= passwords.limit
+                assert passwords.lane.running <= passwords.lane.limit
                 if right.status_code != 429:
                     break
                 await asyncio.sleep(float(right.json()["retry_after"]))
@@ -165,3 +169,82 @@ def test_passwords_are_hashed_below_the_event_loops_priority() -> None:
     finally:
         passwords.close()
     assert hashing >= min(19, niceness() + 1)
+
+
+def test_a_known_browser_logs_in_while_guesses_fill_the_hashing_queue(
+    server: ThreadServer,
+) -> None:
+    """H2, the right login under a flood: guesses from a hundred addresses keep the hashing
+    queue full, and a right login had to win a free place against them (14-18 s measured at 60
+    guesses a second). The browser an account last logged in from keeps a key (`device`), and
+    its logins are checked on a lane of their own at the first try; guesses at the name or
+    from its address never slow it. A new browser, another account's key or a made-up one
+    waits as everyone does; wrong passwords from a known browser slow that browser alone.
+    (The queue is held full here by hashing that waits for the test, so that "full" is a fact
+    and not a race with the flood.)"""
+    name = account(server.url)
+    first = httpx.post(
+        f"{server.url}/api/sessions", json={"name": name, "password": PASSWORD}, timeout=HASHING
+    )
+    assert first.status_code == 200, first.text
+    device = first.json()["device"]
+    other = httpx.post(
+        f"{server.url}/api/accounts",
+        json={"name": f"Other {secrets.token_hex(3)}", "password": PASSWORD},
+    ).json()["device"]
+    passwords = server.server.passwords
+    release = threading.Event()
+    held: list[asyncio.Future[bool]] = []
+
+    async def fill() -> None:
+        lane = passwords.lane
+        while lane.running < lane.limit:
+            held.append(asyncio.ensure_future(lane.run(release.wait)))
+            await asyncio.sleep(0)
+
+    def log_in(password: str, key: str | None, ip: str = "10.3.0.1") -> httpx.Response:
+        body = {"name": name, "password": password, **({"device": key} if key else {})}
+        return httpx.post(
+            f"{server.url}/api/sessions", json=body, headers=from_address(ip), timeout=HASHING
+        )
+
+    # Guesses from one address reach its back-off; the owner's browser there is not slowed.
+    for _ in range(ADDRESS_TRIES):
+        assert log_in("guess", None, "10.4.0.1").status_code == 401
+    assert log_in(PASSWORD, None, "10.4.0.1").status_code == 429
+    assert log_in(PASSWORD, device, "10.4.0.1").status_code == 200
+    server.run(fill())
+    try:
+        busy = log_in(PASSWORD, None)
+        assert busy.status_code == 429 and busy.json()["error"] == "busy", busy.text
+        assert log_in(PASSWORD, other).status_code == 429  # another account's browser
+        assert log_in(PASSWORD, "made-up-key").status_code == 429
+        known = log_in(PASSWORD, device)
+        assert known.status_code == 200, known.text
+        assert known.json()["device"] == device  # the browser keeps its key
+    finally:
+        release.set()
+    # Wrong passwords from the known browser slow it, and only it.
+    for _ in range(ADDRESS_TRIES):
+        assert log_in("guess", device, "10.5.0.1").status_code == 401
+    assert log_in(PASSWORD, device, "10.5.0.1").status_code == 429
+    assert log_in(PASSWORD, None, "10.5.0.2").status_code == 200
+
+
+def test_a_new_password_forgets_every_known_browser(server: ThreadServer) -> None:
+    """Whoever knew the old password may have logged in from their own browser: after a
+    change, no earlier key opens the known browsers' lane."""
+    name = account(server.url)
+    signed = httpx.post(
+        f"{server.url}/api/sessions", json={"name": name, "password": PASSWORD}, timeout=HASHING
+    )
+    old = signed.json()["device"]
+    changed = httpx.put(
+        f"{server.url}/api/me/password",
+        json={"current": PASSWORD, "password": "a new password"},
+        headers={"authorization": f"Bearer {signed.json()['session']}"},
+    )
+    assert changed.status_code == 200, changed.text
+    repo = AccountsRepository(server.server.masters.repository.engine)
+    assert server.run(repo.device_account(token_hash(old))) is None
+    assert server.run(repo.device_account(token_hash(changed.json()["device"]))) is not None

@@ -15,7 +15,7 @@ from sqlalchemy import select
 import buccaneer
 from buccaneer.core import GameRecord
 from buccaneer.server import storage as db
-from tests.server.support import ThreadServer, create_table
+from tests.server.support import HASHING, ThreadServer, create_table
 from tests.server.wsclient import Ws
 
 
@@ -230,7 +230,9 @@ def test_lobby_join_leave_and_start_when_full(server: ThreadServer) -> None:
 
 def test_record_export_rematch_and_finished_games(server: ThreadServer) -> None:
     base = f"{server.url}/api"
-    anne = httpx.post(f"{base}/accounts", json={"name": "Anne", "password": "correct horse"})
+    anne = httpx.post(
+        f"{base}/accounts", json={"name": "Anne", "password": "correct horse"}, timeout=HASHING
+    )
     assert anne.status_code == 201
     session = anne.json()["session"]
     table = create_table(
@@ -282,22 +284,34 @@ def test_record_export_rematch_and_finished_games(server: ThreadServer) -> None:
 def test_accounts_and_guests(server: ThreadServer) -> None:
     base = f"{server.url}/api"
     assert (
-        httpx.post(f"{base}/accounts", json={"name": "Zoë", "password": "hunter22!"}).status_code
+        httpx.post(
+            f"{base}/accounts", json={"name": "Zoë", "password": "hunter22!"}, timeout=HASHING
+        ).status_code
         == 201
     )
-    again = httpx.post(f"{base}/accounts", json={"name": "zoË", "password": "whatever1"})
+    again = httpx.post(
+        f"{base}/accounts", json={"name": "zoË", "password": "whatever1"}, timeout=HASHING
+    )
     assert again.status_code == 409 and again.json()["error"] == "name_taken"
-    short = httpx.post(f"{base}/accounts", json={"name": "Yan", "password": "short"})
+    short = httpx.post(
+        f"{base}/accounts", json={"name": "Yan", "password": "short"}, timeout=HASHING
+    )
     assert short.status_code == 422
-    ok = httpx.post(f"{base}/sessions", json={"name": "ZOË", "password": "hunter22!"})
+    ok = httpx.post(
+        f"{base}/sessions", json={"name": "ZOË", "password": "hunter22!"}, timeout=HASHING
+    )
     assert ok.status_code == 200 and ok.json()["name"] == "Zoë"
-    bad = httpx.post(f"{base}/sessions", json={"name": "Zoë", "password": "hunter23!"})
+    bad = httpx.post(
+        f"{base}/sessions", json={"name": "Zoë", "password": "hunter23!"}, timeout=HASHING
+    )
     assert bad.status_code == 401
     guest = httpx.post(f"{base}/guests", json={}).json()
     assert guest["name"].startswith("guest-") and guest["guest"] is True
     # A guest has no password to log in with.
     assert (
-        httpx.post(f"{base}/sessions", json={"name": guest["name"], "password": "x"}).status_code
+        httpx.post(
+            f"{base}/sessions", json={"name": guest["name"], "password": "x"}, timeout=HASHING
+        ).status_code
         == 401
     )
     # Passwords are stored as argon2 hashes, never as given.

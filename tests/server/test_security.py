@@ -26,7 +26,7 @@ from typer.testing import CliRunner, Result
 
 from buccaneer.cli import app
 from buccaneer.server.settings import Settings
-from tests.server.support import ServerProcess, ThreadServer, create_table
+from tests.server.support import HASHING, ServerProcess, ThreadServer, create_table
 from tests.server.wsclient import Ws
 
 TOKEN = "operator-token-from-a-file"
@@ -60,7 +60,9 @@ def permissive_umask() -> Iterator[None]:
 
 
 def account(url: str, name: str) -> str:
-    answer = httpx.post(f"{url}/api/accounts", json={"name": name, "password": "a long secret"})
+    answer = httpx.post(
+        f"{url}/api/accounts", json={"name": name, "password": "a long secret"}, timeout=HASHING
+    )
     assert answer.status_code == 201, answer.text
     return str(answer.json()["session"])
 

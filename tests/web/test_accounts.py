@@ -36,7 +36,7 @@ from aiosmtpd.controller import Controller
 from playwright.sync_api import Browser, Locator, Page, ViewportSize, expect
 
 from buccaneer.server.client import play
-from tests.server.support import ServerProcess, free_port
+from tests.server.support import HASHING, ServerProcess, free_port
 from tests.web.axe import violations
 from tests.web.clicks import END, click_once, play_to_end
 from tests.web.words import english_left
@@ -343,7 +343,9 @@ def test_sign_up_confirm_play_rated_log_out_and_reset(
     page.wait_for_url("**/account")
     expect(page.get_by_test_id("account-notice")).to_have_text(words["account.reset_done"])
     expect(page.get_by_test_id("account-who")).to_contain_text(say(words, "account.as", name=name))
-    logged = httpx.post(f"{server.url}/api/sessions", json={"name": name, "password": NEW_PASSWORD})
+    logged = httpx.post(
+        f"{server.url}/api/sessions", json={"name": name, "password": NEW_PASSWORD}, timeout=HASHING
+    )
     assert logged.status_code == 200, logged.text
     assert page.errors == []  # type: ignore[attr-defined]
 

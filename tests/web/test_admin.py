@@ -11,12 +11,14 @@ import sys
 import httpx
 from playwright.sync_api import Browser, Page, expect
 
-from tests.server.support import ServerProcess
+from tests.server.support import HASHING, ServerProcess
 from tests.web.axe import violations
 
 
 def account(url: str, name: str) -> str:
-    made = httpx.post(f"{url}/api/accounts", json={"name": name, "password": "a long password"})
+    made = httpx.post(
+        f"{url}/api/accounts", json={"name": name, "password": "a long password"}, timeout=HASHING
+    )
     assert made.status_code == 201, made.text
     return str(made.json()["session"])
 
@@ -97,11 +99,15 @@ def test_the_admin_page_closes_bans_banners_and_drains(
     page.get_by_label("Name starts with").fill("ze")
     press(page, "button", "Ban Zed")
     page.get_by_role("button", name="Unban Zed").wait_for()
-    login = httpx.post(f"{url}/api/sessions", json={"name": "Zed", "password": "a long password"})
+    login = httpx.post(
+        f"{url}/api/sessions", json={"name": "Zed", "password": "a long password"}, timeout=HASHING
+    )
     assert login.status_code == 403 and login.json()["error"] == "banned"
     press(page, "button", "Unban Zed")
     page.get_by_role("button", name="Ban Zed").wait_for()
-    login = httpx.post(f"{url}/api/sessions", json={"name": "Zed", "password": "a long password"})
+    login = httpx.post(
+        f"{url}/api/sessions", json={"name": "Zed", "password": "a long password"}, timeout=HASHING
+    )
     assert login.status_code == 200
     # The banner, shown on every page.
     page.get_by_label("Banner for everyone").fill("Back at six")

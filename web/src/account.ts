@@ -27,6 +27,38 @@ export interface Signed {
   name: string;
   session: string;
   guest?: boolean;
+  /** This browser's key for the account (calls with a password answer one). */
+  device?: string;
+}
+
+/** Where this browser keeps its key per account (by name, case folded): sent with its next
+ * login, which the server then checks on a lane of its own that a flood of guesses from
+ * elsewhere cannot fill (docs/server.md, "Security"). */
+export const DEVICES_KEY = "devices";
+
+function devices(): Record<string, string> {
+  try {
+    const kept: unknown = JSON.parse(globalThis.localStorage?.getItem(DEVICES_KEY) ?? "{}");
+    return kept && typeof kept === "object" ? (kept as Record<string, string>) : {};
+  } catch {
+    return {};
+  }
+}
+
+/** This browser's key for the account `name`, if it has one. */
+export function deviceFor(name: string): string | undefined {
+  return devices()[name.trim().toLowerCase()];
+}
+
+/** Keep the key an answer carries (the newest few accounts' keys are kept). */
+export function keepDevice(signed: Signed): Signed {
+  if (signed.device) {
+    const kept = { ...devices() };
+    delete kept[signed.name.toLowerCase()];
+    const entries = [...Object.entries(kept), [signed.name.toLowerCase(), signed.device]].slice(-10);
+    globalThis.localStorage?.setItem(DEVICES_KEY, JSON.stringify(Object.fromEntries(entries)));
+  }
+  return signed;
 }
 
 /** The i18n key saying what is wrong with a new password and its repetition, or null. */
@@ -79,8 +111,13 @@ export function sessionGone(e: unknown): boolean {
 
 /** The calls. Those that log in answer a session; the caller keeps it (`keepSession`). */
 export const accounts = {
-  signUp: (name: string, password: string) => send<Signed>("POST", "/api/accounts", { name: name.trim(), password }),
-  logIn: (name: string, password: string) => send<Signed>("POST", "/api/sessions", { name: name.trim(), password }),
+  signUp: async (name: string, password: string) =>
+    keepDevice(await send<Signed>("POST", "/api/accounts", { name: name.trim(), password })),
+  logIn: async (name: string, password: string) => {
+    const device = deviceFor(name);
+    const body = { name: name.trim(), password, ...(device ? { device } : {}) };
+    return keepDevice(await send<Signed>("POST", "/api/sessions", body));
+  },
   /** A guest under `name` (a fresh guest name when that one is taken or none is given). */
   guest: async (name?: string): Promise<Signed> => {
     const wanted = name?.trim();
@@ -95,15 +132,17 @@ export const accounts = {
   logOut: (session: string) => send<unknown>("DELETE", "/api/sessions/current", undefined, session),
   logOutEverywhere: (session: string) => send<unknown>("DELETE", "/api/sessions", undefined, session),
   /** Every other session of the account ends: the answer's session is this browser's now. */
-  changePassword: (session: string, current: string, password: string) =>
-    send<Signed>("PUT", "/api/me/password", { current, password }, session),
+  changePassword: async (session: string, current: string, password: string) =>
+    keepDevice(await send<Signed>("PUT", "/api/me/password", { current, password }, session)),
   /** A guest becomes an account with a password (and a new name, if given). */
-  keepGuest: (session: string, password: string, name?: string) =>
-    send<Signed>("POST", "/api/me/account", name?.trim() ? { name: name.trim(), password } : { password }, session),
+  keepGuest: async (session: string, password: string, name?: string) =>
+    keepDevice(
+      await send<Signed>("POST", "/api/me/account", name?.trim() ? { name: name.trim(), password } : { password }, session),
+    ),
   /** A guest sends no password. */
   remove: (session: string, password: string | null) =>
     send<unknown>("DELETE", "/api/me", password === null ? {} : { password }, session),
   askReset: (name: string) => send<{ sent: boolean }>("POST", "/api/password-reset", { name: name.trim() }),
-  confirmReset: (token: string, password: string) =>
-    send<Signed>("POST", "/api/password-reset/confirm", { token, password }),
+  confirmReset: async (token: string, password: string) =>
+    keepDevice(await send<Signed>("POST", "/api/password-reset/confirm", { token, password })),
 };

@@ -4,7 +4,7 @@
 
 import { render } from "preact-render-to-string";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { accounts, dropSession, keepSession, keptSession, nameProblem, passwordProblem, resetToken, takeResetToken } from "../src/account";
+import { accounts, DEVICES_KEY, dropSession, keepSession, keptSession, nameProblem, passwordProblem, resetToken, takeResetToken } from "../src/account";
 import { ApiError, SESSION_KEY } from "../src/api";
 import { LangContext } from "../src/app";
 import { LANGS, t, WORDS } from "../src/i18n";
@@ -114,6 +114,22 @@ describe("the calls", () => {
     expect(keptSession()).toBe("S1");
     dropSession();
     expect(keptSession()).toBeNull();
+  });
+
+  it("keep the browser's key per account and send it with that account's next login", async () => {
+    const seen = serve((s) => [200, { name: "Anne", session: "S", device: s.path === "/api/accounts" ? "K1" : "K2" }]);
+    await accounts.signUp("Anne", "12345678");
+    await accounts.logIn(" anne ", "12345678");
+    await accounts.logIn("Bob", "12345678");
+    expect(seen.map((s) => s.body)).toEqual([
+      { name: "Anne", password: "12345678" },
+      { name: "anne", password: "12345678", device: "K1" },
+      { name: "Bob", password: "12345678" },
+    ]);
+    expect(JSON.parse(localStorage.getItem(DEVICES_KEY) ?? "")).toEqual({ anne: "K2" });
+    localStorage.setItem(DEVICES_KEY, "not json");
+    await accounts.logIn("Anne", "12345678"); // a spoilt store is a browser without keys
+    expect(seen[3]?.body).toEqual({ name: "Anne", password: "12345678" });
   });
 
   it("send what the server's routes take, with the session as a bearer token", async () => {

@@ -82,6 +82,22 @@ async def new_session(request: Request, account_id: int) -> str:
     return token
 
 
+async def new_device(request: Request, account_id: int) -> str:
+    """A key for this browser, which gave the account's password: its next logins have the
+    known browsers' lane (server/passwords.py)."""
+    token = new_token()
+    await accounts_of(request).add_device(token_hash(token), account_id, now(request))
+    return token
+
+
+async def known_device(request: Request, row: Any, device: str | None) -> str | None:
+    """The hash of `device` when it is a key of `row`'s account (None: an unknown browser)."""
+    if device is None or row is None or row.password_hash is None:
+        return None
+    hashed = token_hash(device)
+    return hashed if await accounts_of(request).device_account(hashed) == row.id else None
+
+
 def readable(name: str) -> str:
     cleaned = clean_name(name)
     if cleaned is None:
@@ -124,7 +140,11 @@ async def create_account(req: NewAccount, request: Request) -> dict[str, Any]:
     await spend(request, server_of(request).signups, "new accounts")
     hashed = await server_of(request).passwords.hash(req.password)
     account_id = await add_account(request, name, hashed)
-    return {"name": name, "session": await new_session(request, account_id)}
+    return {
+        "name": name,
+        "session": await new_session(request, account_id),
+        "device": await new_device(request, account_id),
+    }
 
 
 @router.post("/sessions")
@@ -132,7 +152,8 @@ async def login(req: Login, request: Request) -> dict[str, Any]:
     row = await repository_of(request).account_named(req.name)
     stored = row.password_hash if row is not None else None
     passwords = server_of(request).passwords
-    ok = await passwords.check(stored, req.password, req.name, address(request.scope))
+    device = await known_device(request, row, req.device)
+    ok = await passwords.check(stored, req.password, req.name, address(request.scope), device)
     if row is None or not ok:
         raise Refused("wrong_password", "that name and password do not match")
     if row.banned:
@@ -141,7 +162,12 @@ async def login(req: Login, request: Request) -> dict[str, Any]:
         # The operator raised argon2's costs: the hash is made anew while the password is here.
         hashed = await passwords.hash(req.password)
         await accounts_of(request).set_password(row.id, hashed)
-    return {"name": row.name, "session": await new_session(request, row.id)}
+    return {
+        "name": row.name,
+        "session": await new_session(request, row.id),
+        # A known browser keeps its key; another one is given one.
+        "device": req.device if device is not None else await new_device(request, row.id),
+    }
 
 
 @router.post("/guests", status_code=201)
@@ -211,7 +237,12 @@ async def change_password(
     accounts = accounts_of(request)
     await accounts.set_password(row.id, hashed)
     await accounts.end_sessions(row.id)
-    return {"name": row.name, "session": await new_session(request, row.id)}
+    await accounts.end_devices(row.id)
+    return {
+        "name": row.name,
+        "session": await new_session(request, row.id),
+        "device": await new_device(request, row.id),
+    }
 
 
 @router.post("/me/account")
@@ -232,7 +263,11 @@ async def keep_guest(
     if not await accounts.keep_guest(row.id, name, hashed):
         raise Refused("name_taken", f"the name {name!r} is taken")
     await accounts.end_sessions(row.id)
-    return {"name": name, "session": await new_session(request, row.id)}
+    return {
+        "name": name,
+        "session": await new_session(request, row.id),
+        "device": await new_device(request, row.id),
+    }
 
 
 @router.post("/password-reset", status_code=202)
@@ -283,7 +318,12 @@ async def reset_password(req: Reset, request: Request) -> dict[str, Any]:
     hashed = await server_of(request).passwords.hash(req.password)
     await accounts.set_password(row.id, hashed)
     await accounts.end_sessions(row.id)
-    return {"name": row.name, "session": await new_session(request, row.id)}
+    await accounts.end_devices(row.id)
+    return {
+        "name": row.name,
+        "session": await new_session(request, row.id),
+        "device": await new_device(request, row.id),
+    }
 
 
 # -- deleting ---------------------------------------------------------------------------------

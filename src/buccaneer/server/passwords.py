@@ -101,20 +101,15 @@ class BackOff:
         self.failures.pop(key, None)
 
 
-class Passwords:
-    """argon2 on its own threads, behind a bounded queue, with the logins' back-off."""
+class Lane:
+    """Threads of argon2's own behind a short queue: work that would wait longer is refused."""
 
-    def __init__(
-        self, threads: int = 2, queue: int = 8, clock: Callable[[], float] = time.monotonic
-    ) -> None:
+    def __init__(self, name: str, threads: int, queue: int) -> None:
         self.executor = ThreadPoolExecutor(
-            max_workers=threads, thread_name_prefix="argon2", initializer=lower_priority
+            max_workers=threads, thread_name_prefix=name, initializer=lower_priority
         )
         self.limit = threads + queue
         self.running = 0
-        self.addresses = BackOff(ADDRESS_TRIES, ADDRESS_WAIT, clock)
-        self.names = BackOff(NAME_TRIES, NAME_WAIT, clock)
-        self.dummy: str | None = None
 
     async def run(self, work: Callable[..., Result], *args: object) -> Result:
         if self.running >= self.limit:
@@ -125,14 +120,63 @@ class Passwords:
         finally:
             self.running -= 1
 
+    def close(self) -> None:
+        self.executor.shutdown(wait=False, cancel_futures=True)
+
+
+class Passwords:
+    """argon2 on its own threads, behind a bounded queue, with the logins' back-off; and a
+    lane of its own for logins from a browser the account is known in."""
+
+    def __init__(
+        self, threads: int = 2, queue: int = 8, clock: Callable[[], float] = time.monotonic
+    ) -> None:
+        self.lane = Lane("argon2", threads, queue)
+        # Logins from a known browser (`check(device=...)`): a stranger guessing passwords
+        # has no such browser, so however many guesses fill the lane above, an account's
+        # owner logging in again from their own browser is checked at once (OWASP, "Slow
+        # down online guessing attacks with device cookies").
+        self.known = Lane("argon2-known", 1, 4)
+        self.addresses = BackOff(ADDRESS_TRIES, ADDRESS_WAIT, clock)
+        self.names = BackOff(NAME_TRIES, NAME_WAIT, clock)
+        self.devices = BackOff(ADDRESS_TRIES, ADDRESS_WAIT, clock)
+        self.dummy: str | None = None
+
+    async def run(self, work: Callable[..., Result], *args: object) -> Result:
+        return await self.lane.run(work, *args)
+
     async def hash(self, password: str) -> str:
         return await self.run(hash_password, password)
 
-    async def check(self, stored: str | None, password: str, name: str, address: str) -> bool:
+    async def check(
+        self,
+        stored: str | None,
+        password: str,
+        name: str,
+        address: str,
+        device: str | None = None,
+    ) -> bool:
         """Whether `password` matches `stored` (None: no such account, checked against a
         dummy hash all the same), refused 429 while the name or the address must wait. A
         right password clears the name's count, never the address's (an attacker with one
-        account of their own could clear it between guesses)."""
+        account of their own could clear it between guesses).
+
+        `device`: the caller found the login's browser key among the account's known
+        browsers (`stored` is then the account's). The check goes to the known browsers'
+        lane, and only that browser's own wrong tries slow it: guesses from elsewhere, at
+        the name or from the address, never lock the owner out of their own browser."""
+        if device is not None and stored is not None:
+            wait = self.devices.wait(device)
+            if wait > 0:
+                raise Busy(
+                    f"too many wrong passwords; try again in {int(wait) + 1} s", round(wait, 1)
+                )
+            ok = await self.known.run(password_matches, stored, password)
+            if ok:
+                self.devices.succeeded(device)
+            else:
+                self.devices.failed(device)
+            return ok
         name = name.casefold()
         wait = max(self.names.wait(name), self.addresses.wait(address))
         if wait > 0:
@@ -149,4 +193,5 @@ class Passwords:
         return ok
 
     def close(self) -> None:
-        self.executor.shutdown(wait=False, cancel_futures=True)
+        self.lane.close()
+        self.known.close()

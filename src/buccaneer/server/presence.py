@@ -133,12 +133,9 @@ class SharedPresence(Presence):
         # A process that stops in good order takes its seats away at once; one that dies,
         # when its key expires.
         with contextlib.suppress(RedisError, OSError):
-            async with self.redis.pipeline(transaction=False) as pipe:
-                pipe.delete(PROCESS_KEY.format(self.process))
-                for table in self.counts:
-                    pipe.hdel(TABLE_KEY.format(table), self.process)
-                await pipe.execute()
+            await self.redis.delete(PROCESS_KEY.format(self.process))
             for table in list(self.counts):
+                await self.redis.hdel(TABLE_KEY.format(table), self.process)
                 await self.announce(table)
         with contextlib.suppress(Exception):
             await self.redis.aclose()
@@ -158,13 +155,11 @@ class SharedPresence(Presence):
         mine = sorted(self.counts.get(table, Counter()))
         key = TABLE_KEY.format(table)
         try:
-            async with self.redis.pipeline(transaction=True) as pipe:
-                if mine:
-                    pipe.hset(key, self.process, json.dumps(mine))
-                    pipe.expire(key, TABLE_SECONDS)
-                else:
-                    pipe.hdel(key, self.process)
-                await pipe.execute()
+            if mine:
+                await self.redis.hset(key, self.process, json.dumps(mine))
+                await self.redis.expire(key, TABLE_SECONDS)
+            else:
+                await self.redis.hdel(key, self.process)
         except (RedisError, OSError) as exc:
             log.warning("presence in Redis failed (%s); this process counts alone", exc)
             return

@@ -19,6 +19,9 @@ from buccaneer.server.repository import begin
 a = db.accounts
 s = db.sessions
 r = db.password_resets
+d = db.devices
+# The browsers an account is known in (the newest; an older one logs in as any other does).
+DEVICES = 20
 
 
 class AccountsRepository:
@@ -38,6 +41,35 @@ class AccountsRepository:
         async with begin(self.engine) as conn:
             result = await conn.execute(delete(s).where(s.c.account_id == account_id))
             return int(result.rowcount or 0)
+
+    # -- known browsers -----------------------------------------------------------------------
+
+    async def add_device(self, token_hash: str, account_id: int, now: float) -> None:
+        """A browser that gave the account's password; the oldest beyond `DEVICES` go."""
+        async with begin(self.engine) as conn:
+            await conn.execute(
+                d.insert().values(token_hash=token_hash, account_id=account_id, created_at=now)
+            )
+            kept = (
+                select(d.c.token_hash)
+                .where(d.c.account_id == account_id)
+                .order_by(d.c.created_at.desc(), d.c.token_hash)
+                .limit(DEVICES)
+            )
+            await conn.execute(
+                delete(d).where(d.c.account_id == account_id, d.c.token_hash.not_in(kept))
+            )
+
+    async def device_account(self, token_hash: str) -> int | None:
+        async with self.engine.connect() as conn:
+            found = await conn.execute(select(d.c.account_id).where(d.c.token_hash == token_hash))
+            value = found.scalar_one_or_none()
+            return int(value) if value is not None else None
+
+    async def end_devices(self, account_id: int) -> None:
+        """No browser is known any more (a new password: whoever knew the old one too)."""
+        async with begin(self.engine) as conn:
+            await conn.execute(delete(d).where(d.c.account_id == account_id))
 
     # -- passwords -----------------------------------------------------------------------------
 
@@ -105,6 +137,7 @@ class AccountsRepository:
             for table, column in (
                 (s, s.c.account_id),
                 (r, r.c.account_id),
+                (d, d.c.account_id),
                 (db.email_confirmations, db.email_confirmations.c.account_id),
                 (db.notifications, db.notifications.c.account_id),
                 (db.queue, db.queue.c.account_id),

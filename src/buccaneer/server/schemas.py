@@ -235,6 +235,8 @@ class NewAccount(Shape):
 class Login(Shape):
     name: Name
     password: Password
+    # The browser's key from an earlier login of this account (`device` in that answer).
+    device: Token | None = None
 
 
 class ChangePassword(Shape):

@@ -88,6 +88,19 @@ password_resets = Table(
     Index("ix_password_resets_account", "account_id"),
 )
 
+# A browser that gave an account's password (OWASP's "device cookie"): a login from it, with
+# the account's right name, goes through a hashing lane of its own that a flood of guesses
+# from unknown browsers cannot fill, and no address's or name's back-off slows it
+# (server/passwords.py). Kept as a hash; the newest few per account.
+devices = Table(
+    "devices",
+    metadata,
+    Column("token_hash", String(64), primary_key=True),
+    Column("account_id", Integer, ForeignKey("accounts.id"), nullable=False),
+    Column("created_at", Float, nullable=False),
+    Index("ix_devices_account", "account_id"),
+)
+
 tables = Table(
     "tables",
     metadata,
