@@ -916,7 +916,11 @@ def quantile(values: list[float], q: float) -> float:
 def run_backend(backend: str, plan: Plan) -> dict[str, Any]:
     log_path = Path(tempfile.gettempdir()) / f"buccaneer-load-{backend}-{os.getpid()}.log"
     log_path.unlink(missing_ok=True)
-    limits = {**RELAXED, "sweep_seconds": Settings().sweep_seconds}
+    limits = {
+        **RELAXED,
+        "sweep_seconds": Settings().sweep_seconds,
+        "idle_login_hashing": Settings().idle_login_hashing,
+    }
     # How busy the machine is before we start (another user's work skews every figure).
     busy_before = psutil.cpu_percent(interval=2.0) * (os.cpu_count() or 1)
     with database(backend) as (url, where):

@@ -17,9 +17,12 @@ from collections.abc import Iterator
 import httpx
 import pytest
 
+from buccaneer.cli_support.common import CliError
+from buccaneer.cli_support.serve import apply_changes
 from buccaneer.server.auth import token_hash
 from buccaneer.server.passwords import ADDRESS_TRIES, NAME_TRIES, BackOff, Passwords
 from buccaneer.server.repository_accounts import AccountsRepository
+from buccaneer.server.settings import Settings
 from tests.server.support import HASHING, ThreadServer
 
 PASSWORD = "correct horse battery"
@@ -81,7 +84,7 @@ def test_a_flood_of_wrong_logins_leaves_the_server_ready_and_a_right_login_quick
             # A person whose try meets a full queue is told when to try again.
             for _ in range(20):
                 right, _took = await login(client, name, PASSWORD, "10.2.0.1")
-                assert passwords.lane.running <= passwords.lane.limit
+                assert passwords.guesses.running <= passwords.guesses.limit
                 if right.status_code != 429:
                     break
                 await asyncio.sleep(float(right.json()["retry_after"]))
@@ -158,17 +161,25 @@ def test_an_unknown_name_takes_as_long_to_refuse_as_a_known_one(server: ThreadSe
 
 
 def test_passwords_are_hashed_below_the_event_loops_priority() -> None:
-    """A flood of logins takes only the CPU the games leave (`lower_priority`)."""
+    """A flood of logins takes only the CPU the games leave: every lane below the event
+    loop's nice value, and the guesses' lane (logins from unknown browsers) in Linux's idle
+    class, unless the operator turned it off."""
 
-    def niceness() -> int:
-        return os.getpriority(os.PRIO_PROCESS, threading.get_native_id())
+    def priority() -> tuple[int, int]:
+        return os.getpriority(os.PRIO_PROCESS, threading.get_native_id()), os.sched_getscheduler(0)
 
-    passwords = Passwords()
-    try:
-        hashing = asyncio.run(passwords.run(niceness))
-    finally:
-        passwords.close()
-    assert hashing >= min(19, niceness() + 1)
+    nice, normal = priority()
+    for idle in (True, False):
+        passwords = Passwords(idle=idle)
+        try:
+            lanes = [asyncio.run(lane.run(priority)) for lane in (passwords.lane, passwords.known)]
+            guesses = asyncio.run(passwords.guesses.run(priority))
+        finally:
+            passwords.close()
+        for lane_nice, _scheduler in [*lanes, guesses]:
+            assert lane_nice >= min(19, nice + 1)
+        assert [scheduler for _, scheduler in lanes] == [normal, normal]
+        assert guesses[1] == (os.SCHED_IDLE if idle else normal)
 
 
 def test_a_known_browser_logs_in_while_guesses_fill_the_hashing_queue(
@@ -197,7 +208,7 @@ def test_a_known_browser_logs_in_while_guesses_fill_the_hashing_queue(
     held: list[asyncio.Future[bool]] = []
 
     async def fill() -> None:
-        lane = passwords.lane
+        lane = passwords.guesses
         while lane.running < lane.limit:
             held.append(asyncio.ensure_future(lane.run(release.wait)))
             await asyncio.sleep(0)
@@ -248,3 +259,16 @@ def test_a_new_password_forgets_every_known_browser(server: ThreadServer) -> Non
     repo = AccountsRepository(server.server.masters.repository.engine)
     assert server.run(repo.device_account(token_hash(old))) is None
     assert server.run(repo.device_account(token_hash(changed.json()["device"]))) is not None
+
+
+def test_the_idle_class_is_a_switch_of_serve() -> None:
+    """`--set idle_login_hashing=false` for a machine the games keep busy; a word that is no
+    switch is refused in one line, and nothing else changes."""
+    settings = Settings()
+    assert settings.idle_login_hashing is True
+    assert apply_changes(settings, ["idle_login_hashing=false"]).idle_login_hashing is False
+    assert apply_changes(settings, ["idle_login_hashing=ON"]).idle_login_hashing is True
+    with pytest.raises(CliError, match="not one of true, false"):
+        apply_changes(settings, ["idle_login_hashing=maybe"])
+    with pytest.raises(CliError, match="must be above 0"):
+        apply_changes(settings, ["presence_seconds=0"])

@@ -80,8 +80,13 @@ def env_limits(environ: Mapping[str, str] | None = None) -> list[str]:
     ]
 
 
+# The words `--set` takes for a setting that is on or off.
+YES, NO = frozenset({"true", "1", "yes", "on"}), frozenset({"false", "0", "no", "off"})
+
+
 def apply_changes(settings: Settings, changes: Sequence[str]) -> Settings:
-    """`--set KEY=VALUE` for the limits (numbers only; the rest have options of their own)."""
+    """`--set KEY=VALUE` for the limits (numbers above 0, or true/false for a switch; the
+    rest have options of their own)."""
     limits = {f.name: f for f in fields(Settings) if f.name in LIMITS}
     values: dict[str, Any] = {}
     for change in changes:
@@ -90,6 +95,12 @@ def apply_changes(settings: Settings, changes: Sequence[str]) -> Settings:
         if not sep or key not in limits:
             raise CliError(f"--set {change!r}: use KEY=VALUE with KEY one of {', '.join(limits)}")
         kind = type(getattr(settings, key))
+        if kind is bool:
+            word = text.strip().lower()
+            if word not in YES | NO:
+                raise CliError(f"--set {key}: {text!r} is not one of true, false, 1, 0")
+            values[key] = word in YES
+            continue
         try:
             value = kind(text.strip())
         except ValueError:

@@ -124,7 +124,7 @@ class Server:
         self.bots = BotRunner(self.masters.bot_move, self.pool, settings.bot_workers)
         self.masters.bots = self.bots
         # argon2 on threads of its own behind a short queue (server/passwords.py).
-        self.passwords = Passwords()
+        self.passwords = Passwords(idle=settings.idle_login_hashing)
         self.address_buckets = Buckets(
             settings.address_message_rate, settings.address_message_burst
         )

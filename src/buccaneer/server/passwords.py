@@ -64,6 +64,18 @@ def lower_priority() -> None:
         )
 
 
+def idle_priority() -> None:
+    """Run this thread (and argon2's lanes from it) in Linux's idle class: only on a core
+    nothing else wants. A lower nice value still takes its turn on a busy core: 60 guesses a
+    second at nice 10 took an action's p99 from 20 ms to 711 ms at 200 tables on two cores;
+    in the idle class, 48-215 ms (benchmarks/server_load.py --wrong-logins 60). The price: a
+    guess waits while the games keep every core busy (20 s a hash with both cores taken,
+    measured), which only logins from unknown browsers pay (`Passwords`)."""
+    lower_priority()
+    with contextlib.suppress(AttributeError, OSError):
+        os.sched_setscheduler(0, os.SCHED_IDLE, os.sched_param(0))
+
+
 @dataclass
 class Failures:
     count: int
@@ -104,9 +116,11 @@ class BackOff:
 class Lane:
     """Threads of argon2's own behind a short queue: work that would wait longer is refused."""
 
-    def __init__(self, name: str, threads: int, queue: int) -> None:
+    def __init__(
+        self, name: str, threads: int, queue: int, priority: Callable[[], None] = lower_priority
+    ) -> None:
         self.executor = ThreadPoolExecutor(
-            max_workers=threads, thread_name_prefix=name, initializer=lower_priority
+            max_workers=threads, thread_name_prefix=name, initializer=priority
         )
         self.limit = threads + queue
         self.running = 0
@@ -125,13 +139,23 @@ class Lane:
 
 
 class Passwords:
-    """argon2 on its own threads, behind a bounded queue, with the logins' back-off; and a
-    lane of its own for logins from a browser the account is known in."""
+    """argon2 on threads of its own, in three lanes, each behind a bounded queue: new
+    passwords (sign-up, a change, a reset: each budgeted per address or needing a session);
+    the logins' checks from unknown browsers, behind the back-off and below every other
+    work (`idle_priority`, unless `idle` is False), which is where guesses come; and the
+    checks of logins from a browser the account is known in."""
 
     def __init__(
-        self, threads: int = 2, queue: int = 8, clock: Callable[[], float] = time.monotonic
+        self,
+        threads: int = 2,
+        queue: int = 8,
+        clock: Callable[[], float] = time.monotonic,
+        idle: bool = True,
     ) -> None:
         self.lane = Lane("argon2", threads, queue)
+        # One thread: argon2 runs four lanes of its own per hash, so one check at a time
+        # takes whatever the games leave of two cores already.
+        self.guesses = Lane("argon2-guesses", 1, queue, idle_priority if idle else lower_priority)
         # Logins from a known browser (`check(device=...)`): a stranger guessing passwords
         # has no such browser, so however many guesses fill the lane above, an account's
         # owner logging in again from their own browser is checked at once (OWASP, "Slow
@@ -183,7 +207,7 @@ class Passwords:
             raise Busy(f"too many wrong passwords; try again in {int(wait) + 1} s", round(wait, 1))
         if self.dummy is None:
             self.dummy = await self.run(hash_password, "not anyone's password")
-        ok = await self.run(password_matches, stored or self.dummy, password)
+        ok = await self.guesses.run(password_matches, stored or self.dummy, password)
         ok = ok and stored is not None
         if ok:
             self.names.succeeded(name)
@@ -194,4 +218,5 @@ class Passwords:
 
     def close(self) -> None:
         self.lane.close()
+        self.guesses.close()
         self.known.close()

@@ -52,6 +52,7 @@ LIMITS = (
     "chat_retention_days",
     "handover_idle_seconds",
     "presence_seconds",
+    "idle_login_hashing",
     "notify_seconds",
 )
 
@@ -127,6 +128,10 @@ class Settings:
     # for `presence_seconds` (it died) no longer counts as holding its players' connections
     # (server/presence.py).
     presence_seconds: float = 30.0
+    # Logins from unknown browsers (where password guesses come) are checked in Linux's
+    # idle class, on CPU nothing else wants; False: at a lower nice value only, for a
+    # machine whose cores the games keep busy (server/passwords.py).
+    idle_login_hashing: bool = True
     # Notifications (docs/server.md, "Notifications"): email goes out only when `smtp_url` is
     # set (smtp://[user:pass@]host:port, STARTTLS required when it has a user or password;
     # smtps:// for TLS from the first byte), from `mail_from`; webhooks to loopback and
