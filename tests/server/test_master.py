@@ -169,7 +169,7 @@ def test_acting_before_the_start_for_a_handed_seat_or_as_the_clock_is_refused(
         await refused("not_started", waiting.act(seat, action, 0))
 
         handed, _ = await new_table(masters, "tortuga", ["taken", "taken"])
-        await handed.hand_over(1, 0, "heuristic", lambda seat: False)
+        await handed.hand_over(1, 0, "heuristic", False)
         await refused("handed", handed.act(0, handed.live.state.legal_actions(0)[0].to_json(), 0))
 
         clocked, _ = await new_table(masters, "tortuga1667", ["taken"] * 3)
@@ -366,7 +366,7 @@ def test_leaving_during_the_game_hands_the_seat_to_a_bot(database_url: str) -> N
 
 def test_a_seat_is_handed_to_a_bot_and_taken_back(database_url: str) -> None:
     async def body(masters: Masters, heard: Heard) -> None:
-        absent: Callable[[int], bool] = lambda seat: False  # noqa: E731
+        absent = False
         waiting, _ = await new_table(masters, "tortuga", ["taken", "invite"])
         await refused("not_active", waiting.hand_over(0, 1, "heuristic", absent))
         await refused("not_active", waiting.take_back(0))
@@ -379,7 +379,7 @@ def test_a_seat_is_handed_to_a_bot_and_taken_back(database_url: str) -> None:
         await refused("bot_seat", master.hand_over(0, 2, "heuristic", absent))
         await refused("bad_agent", master.hand_over(0, 1, "no-such-agent", absent))
         await refused("bad_agent", master.hand_over(0, 1, "ismcts:time=99", absent))
-        await refused("present", master.hand_over(0, 1, "heuristic", lambda seat: True))
+        await refused("present", master.hand_over(0, 1, "heuristic", True))
         await refused("not_handed", master.take_back(1))
         assert heard.events == [] and live.seats[1].agent is None
 

@@ -23,8 +23,8 @@ from tests.server.wsclient import Ws
 DAY = 86_400.0
 # The idle time before a present player's seat may be voted to a bot, in the socket test.
 IDLE = 2.0
-HERE = lambda seat: True  # noqa: E731 (every player has a connection open)
-GONE = lambda seat: False  # noqa: E731
+HERE = True  # every player has a connection open
+GONE = False
 
 
 class Clock:

@@ -256,7 +256,7 @@ def test_a_vote_hands_a_rated_seat_to_the_heuristic_and_the_table_stays_rated(
         people = [await person(masters) for _ in range(2)]
         master = await rated_table(masters, "tortuga", [people[0], BEGINNER, people[1], GOOD])
         assert master.live.rated
-        await master.hand_over(0, 2, "random", lambda seat: False)
+        await master.hand_over(0, 2, "random", False)
         assert master.live.seats[2].bot == "heuristic" and master.live.rated
         stored = await masters.load(master.id)
         assert stored is not None and stored.rated

@@ -90,6 +90,16 @@ async def new_device(request: Request, account_id: int) -> str:
     return token
 
 
+async def signed_in(request: Request, account_id: int, name: str) -> dict[str, Any]:
+    """What a call that logs this browser in with a password answers: a new session, and a
+    new key for this browser (`new_device`)."""
+    return {
+        "name": name,
+        "session": await new_session(request, account_id),
+        "device": await new_device(request, account_id),
+    }
+
+
 async def known_device(request: Request, row: Any, device: str | None) -> str | None:
     """The hash of `device` when it is a key of `row`'s account (None: an unknown browser)."""
     if device is None or row is None or row.password_hash is None:
@@ -140,11 +150,7 @@ async def create_account(req: NewAccount, request: Request) -> dict[str, Any]:
     await spend(request, server_of(request).signups, "new accounts")
     hashed = await server_of(request).passwords.hash(req.password)
     account_id = await add_account(request, name, hashed)
-    return {
-        "name": name,
-        "session": await new_session(request, account_id),
-        "device": await new_device(request, account_id),
-    }
+    return await signed_in(request, account_id, name)
 
 
 @router.post("/sessions")
@@ -238,11 +244,7 @@ async def change_password(
     await accounts.set_password(row.id, hashed)
     await accounts.end_sessions(row.id)
     await accounts.end_devices(row.id)
-    return {
-        "name": row.name,
-        "session": await new_session(request, row.id),
-        "device": await new_device(request, row.id),
-    }
+    return await signed_in(request, row.id, row.name)
 
 
 @router.post("/me/account")
@@ -263,11 +265,7 @@ async def keep_guest(
     if not await accounts.keep_guest(row.id, name, hashed):
         raise Refused("name_taken", f"the name {name!r} is taken")
     await accounts.end_sessions(row.id)
-    return {
-        "name": name,
-        "session": await new_session(request, row.id),
-        "device": await new_device(request, row.id),
-    }
+    return await signed_in(request, row.id, name)
 
 
 @router.post("/password-reset", status_code=202)
@@ -319,11 +317,7 @@ async def reset_password(req: Reset, request: Request) -> dict[str, Any]:
     await accounts.set_password(row.id, hashed)
     await accounts.end_sessions(row.id)
     await accounts.end_devices(row.id)
-    return {
-        "name": row.name,
-        "session": await new_session(request, row.id),
-        "device": await new_device(request, row.id),
-    }
+    return await signed_in(request, row.id, row.name)
 
 
 # -- deleting ---------------------------------------------------------------------------------

@@ -362,7 +362,7 @@ class Connection:
             here = isinstance(message.seat, int) and await self.server.hub.presence.here(
                 master.id, message.seat
             )
-            await master.hand_over(seat, message.seat, message.agent, lambda _seat: here)
+            await master.hand_over(seat, message.seat, message.agent, here)
         elif isinstance(message, TakebackMessage):
             await master.take_back(self.need_seat("take a seat back"))
         elif isinstance(message, LeaveMessage):

@@ -660,11 +660,9 @@ class TableMaster:
         await self.set_agent(seat, STAND_IN)
 
     @logged("hand_over", 1)
-    async def hand_over(
-        self, by: int, target: Any, agent: str, present: Callable[[int], bool]
-    ) -> Tally:
+    async def hand_over(self, by: int, target: Any, agent: str, present: bool) -> Tally:
         """`by`'s vote that a server bot (`agent`) play seat `target`, whose player is idle:
-        gone (`present(target)` is False: no connection of theirs is open), or asked and
+        gone (`present` is False: no connection of theirs is open to any process), or asked and
         silent for `handover_idle_seconds`. Votes are stored and told to the table; once a
         majority of the other seats people play have voted, the seat is handed over (with the
         agent of the vote that carried it) and its votes are cleared (docs/server.md,
@@ -680,7 +678,7 @@ class TableMaster:
         async with self.lock:
             await self.catch_up()
             check_votable(live, by, target)
-            if not await moderation.idle(live, target, present(target)):
+            if not await moderation.idle(live, target, present):
                 raise Refused(
                     "present",
                     "that seat's player is here and not idle; a seat is voted to a bot when "
