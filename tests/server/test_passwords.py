@@ -9,6 +9,7 @@ from __future__ import annotations
 import asyncio
 import os
 import secrets
+import signal
 import statistics
 import threading
 import time
@@ -19,10 +20,11 @@ import pytest
 
 from buccaneer.cli_support.common import CliError
 from buccaneer.cli_support.serve import apply_changes
-from buccaneer.server.auth import token_hash
+from buccaneer.server.auth import hash_password, token_hash
 from buccaneer.server.passwords import ADDRESS_TRIES, NAME_TRIES, BackOff, Passwords
 from buccaneer.server.repository_accounts import AccountsRepository
 from buccaneer.server.settings import Settings
+from tests.server.priority import priority
 from tests.server.support import HASHING, ThreadServer
 
 PASSWORD = "correct horse battery"
@@ -163,12 +165,9 @@ def test_an_unknown_name_takes_as_long_to_refuse_as_a_known_one(server: ThreadSe
 def test_passwords_are_hashed_below_the_event_loops_priority() -> None:
     """A flood of logins takes only the CPU the games leave: every lane below the event
     loop's nice value, and the guesses' lane (logins from unknown browsers) in Linux's idle
-    class, unless the operator turned it off."""
-
-    def priority() -> tuple[int, int]:
-        return os.getpriority(os.PRIO_PROCESS, threading.get_native_id()), os.sched_getscheduler(0)
-
-    nice, normal = priority()
+    class, unless the operator turned it off. In the idle class, in a process of its own: a
+    thread there would hold the server's GIL while no core is free to run it."""
+    nice, normal, here = priority()
     for idle in (True, False):
         passwords = Passwords(idle=idle)
         try:
@@ -176,10 +175,33 @@ def test_passwords_are_hashed_below_the_event_loops_priority() -> None:
             guesses = asyncio.run(passwords.guesses.run(priority))
         finally:
             passwords.close()
-        for lane_nice, _scheduler in [*lanes, guesses]:
+        for lane_nice, _scheduler, _process in [*lanes, guesses]:
             assert lane_nice >= min(19, nice + 1)
-        assert [scheduler for _, scheduler in lanes] == [normal, normal]
-        assert guesses[1] == (os.SCHED_IDLE if idle else normal)
+        assert [(scheduler, process) for _, scheduler, process in lanes] == [(normal, here)] * 2
+        assert guesses[1:] == ((os.SCHED_IDLE, guesses[2]) if idle else (normal, here))
+        assert (guesses[2] != here) is idle
+
+
+def test_a_killed_guessing_process_is_replaced_and_the_next_login_is_checked() -> None:
+    """The guesses' lane is a process of its own, which the kernel may kill (out of memory)
+    or an operator by mistake: a broken pool would fail every later login from a new
+    browser, so the lane starts a new process and checks the login there."""
+    stored = hash_password(PASSWORD)
+    passwords = Passwords(idle=True)
+    try:
+
+        async def main() -> tuple[bool, bool, int, int]:
+            first = (await passwords.guesses.run(priority))[2]
+            os.kill(first, signal.SIGKILL)
+            ok = await passwords.check(stored, PASSWORD, "alice", "10.9.0.1")
+            wrong = await passwords.check(stored, "wrong", "alice", "10.9.0.1")
+            return ok, wrong, first, (await passwords.guesses.run(priority))[2]
+
+        ok, wrong, first, second = asyncio.run(main())
+    finally:
+        passwords.close()
+    assert (ok, wrong) == (True, False)
+    assert second not in (first, os.getpid())
 
 
 def test_a_known_browser_logs_in_while_guesses_fill_the_hashing_queue(

@@ -157,6 +157,7 @@ class Server:
         await self.hub.event(event)
 
     async def start(self) -> None:
+        self.passwords.start()
         await self.fanout.start()
         await self.presence.start()
         await self.ratings.start()

@@ -16,12 +16,13 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import multiprocessing
 import os
 import threading
 import time
 from collections import OrderedDict
 from collections.abc import Callable
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import BrokenExecutor, Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from dataclasses import dataclass
 from typing import TypeVar
 
@@ -67,10 +68,12 @@ def lower_priority() -> None:
 def idle_priority() -> None:
     """Run this thread (and argon2's lanes from it) in Linux's idle class: only on a core
     nothing else wants. A lower nice value still takes its turn on a busy core: 60 guesses a
-    second at nice 10 took an action's p99 from 20 ms to 711 ms at 200 tables on two cores;
-    in the idle class, 48-215 ms (benchmarks/server_load.py --wrong-logins 60). The price: a
-    guess waits while the games keep every core busy (20 s a hash with both cores taken,
-    measured), which only logins from unknown browsers pay (`Passwords`)."""
+    second at nice 10 took an action's p99 from 20 ms to 711 ms at 200 tables on two cores
+    (benchmarks/server_load.py --wrong-logins 60). The price: a guess waits while the games
+    keep every core busy (20 s a hash with both cores taken, measured), which only logins
+    from unknown browsers pay (`Passwords`). Used in a process of its own (`Lane`): a thread
+    of the server's in the idle class holds the GIL now and then, and a thread that the
+    kernel then leaves waiting for a free core makes the event loop wait with it."""
     lower_priority()
     with contextlib.suppress(AttributeError, OSError):
         os.sched_setscheduler(0, os.SCHED_IDLE, os.sched_param(0))
@@ -120,28 +123,65 @@ class BackOff:
 
 
 class Lane:
-    """Threads of argon2's own behind a short queue: work that would wait longer is refused."""
+    """Threads of argon2's own behind a short queue: work that would wait longer is refused.
+    `process`: one process of its own instead (started, fresh, at the first work), for a
+    lane at a priority so low that a thread at it must not share the event loop's GIL."""
 
     def __init__(
-        self, name: str, threads: int, queue: int, priority: Callable[[], None] = lower_priority
+        self,
+        name: str,
+        threads: int,
+        queue: int,
+        priority: Callable[[], None] = lower_priority,
+        process: bool = False,
     ) -> None:
-        self.executor = ThreadPoolExecutor(
-            max_workers=threads, thread_name_prefix=name, initializer=priority
+        self.make: Callable[[], Executor] = (
+            (
+                lambda: ProcessPoolExecutor(
+                    max_workers=threads,
+                    mp_context=multiprocessing.get_context("spawn"),
+                    initializer=priority,
+                )
+            )
+            if process
+            else (
+                lambda: ThreadPoolExecutor(
+                    max_workers=threads, thread_name_prefix=name, initializer=priority
+                )
+            )
         )
+        self.executor: Executor = self.make()
+        self.process = process
         self.limit = threads + queue
         self.running = 0
+
+    def start(self) -> None:
+        """Start a process lane's process now, in the background, so that the first check
+        after a restart does not wait for a Python to start (seconds on a busy machine)."""
+        if self.process:
+            self.executor.submit(os.getpid)
 
     async def run(self, work: Callable[..., Result], *args: object) -> Result:
         if self.running >= self.limit:
             raise Busy("the server is busy checking passwords; try again in a second", 1.0)
         self.running += 1
         try:
-            return await asyncio.get_running_loop().run_in_executor(self.executor, work, *args)
+            loop = asyncio.get_running_loop()
+            try:
+                return await loop.run_in_executor(self.executor, work, *args)
+            except BrokenExecutor:
+                # The lane's process died (killed, out of memory): every later check would
+                # fail with it, so a new one takes its place and the check is made there.
+                broken, self.executor = self.executor, self.make()
+                broken.shutdown(wait=False, cancel_futures=True)
+                return await loop.run_in_executor(self.executor, work, *args)
         finally:
             self.running -= 1
 
     def close(self) -> None:
-        self.executor.shutdown(wait=False, cancel_futures=True)
+        # A process lane waits for its process (the check under way, a fraction of a
+        # second): one left behind would leak its queue's semaphores, and Python says so.
+        self.executor.shutdown(wait=self.process, cancel_futures=True)
 
 
 class Passwords:
@@ -159,9 +199,14 @@ class Passwords:
         idle: bool = True,
     ) -> None:
         self.lane = Lane("argon2", threads, queue)
-        # One thread: a guess at a time is what the games leave room for (measured: p99
-        # 124 ms at 200 tables with it, 90-215 ms with two; the hashes a second alike).
-        self.guesses = Lane("argon2-guesses", 1, queue, idle_priority if idle else lower_priority)
+        # One at a time: a guess at a time is what the games leave room for (measured: p99
+        # 124 ms at 200 tables with one thread, 90-215 ms with two; the hashes a second
+        # alike). In the idle class, in a process of its own (`idle_priority`).
+        self.guesses = (
+            Lane("argon2-guesses", 1, queue, idle_priority, process=True)
+            if idle
+            else Lane("argon2-guesses", 1, queue)
+        )
         # Logins from a known browser (`check(device=...)`): a stranger guessing passwords
         # has no such browser, so however many guesses fill the lane above, an account's
         # owner logging in again from their own browser is checked at once (OWASP, "Slow
@@ -171,6 +216,9 @@ class Passwords:
         self.names = BackOff(NAME_TRIES, NAME_WAIT, clock)
         self.devices = BackOff(ADDRESS_TRIES, ADDRESS_WAIT, clock)
         self.dummy: str | None = None
+
+    def start(self) -> None:
+        self.guesses.start()
 
     async def run(self, work: Callable[..., Result], *args: object) -> Result:
         return await self.lane.run(work, *args)
