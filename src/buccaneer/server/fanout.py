@@ -96,7 +96,7 @@ class RedisFanout(Fanout):
             with contextlib.suppress(asyncio.CancelledError):
                 await self.task
         with contextlib.suppress(Exception):
-            await self.pubsub.aclose()  # type: ignore[no-untyped-call]
+            await self.pubsub.aclose()
             await self.redis.aclose()
 
     async def publish(self, event: dict[str, Any]) -> None:
