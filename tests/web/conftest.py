@@ -94,13 +94,33 @@ def _close_what_a_test_left_open(request: pytest.FixtureRequest) -> Iterator[Non
             context.close()
 
 
-@pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
+def start_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
     path = tmp_path_factory.mktemp("web")
     running = ServerProcess(f"sqlite:///{path / 'server.db'}", path / "server.log", bot_workers=1)
     running.start()
     yield running
     running.stop()
+
+
+@pytest.fixture(scope="session")
+def shared_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
+    yield from start_server(tmp_path_factory)
+
+
+@pytest.fixture(scope="module")
+def server(
+    request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory
+) -> Iterator[ServerProcess]:
+    """A server of the module's own, or, where the module says `SHARED_SERVER = True`, one
+    server for every such module this test process runs. A module shares when its tests look
+    only at tables they made (never the lobby's list, the leaderboard, the queue or the
+    server's state): a server's start (a Python, its imports, a bot process) took 6-18 s of a
+    loaded machine, and xdist starts a module's server on every worker that runs one of its
+    tests."""
+    if getattr(request.module, "SHARED_SERVER", False):
+        yield request.getfixturevalue("shared_server")
+    else:
+        yield from start_server(tmp_path_factory)
 
 
 @pytest.fixture(scope="session")

@@ -10,6 +10,9 @@ from playwright.sync_api import Browser, Page
 from tests.server.support import ServerProcess, create_table
 from tests.web.clicks import CLICKABLE, version
 
+# Its tests look only at tables of their own: one server for it and the others that say so.
+SHARED_SERVER = True
+
 FOCUSED_ON_BOARD = (
     "() => !!document.activeElement && document.activeElement.matches('svg.board .clickable')"
 )

@@ -24,6 +24,9 @@ from buccaneer.server.client import play
 from tests.server.support import ServerProcess, create_table, person_against_a_bot
 from tests.web.axe import violations
 
+# Its tests look only at tables of their own: one server for it and the others that say so.
+SHARED_SERVER = True
+
 
 def finished_table(server: ServerProcess, game: str, players: int) -> str:
     table = create_table(

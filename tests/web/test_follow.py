@@ -12,6 +12,9 @@ from playwright.sync_api import Browser
 from tests.server.support import ServerProcess, create_table
 from tests.web.clicks import click_once, version
 
+# Its tests look only at tables of their own: one server for it and the others that say so.
+SHARED_SERVER = True
+
 MY_TURN = "() => !!document.querySelector('[data-testid=action-bar]')"
 
 

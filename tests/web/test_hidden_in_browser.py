@@ -32,6 +32,9 @@ from tests.server.support import ServerProcess, ThreadServer, create_table
 from tests.server.test_leaks import install, join_token, new_table, on_server, submit_both
 from tests.web.clicks import click_once
 
+# Its tests look only at tables of their own: one server for it and the others that say so.
+SHARED_SERVER = True
+
 CLICKS = 160  # clicks by the two pages together, then bots finish the game
 
 TWO_SEATS = [

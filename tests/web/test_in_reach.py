@@ -23,6 +23,9 @@ from tests.web.clicks import END, play_to_end
 from tests.web.reach import WALKED, Reach
 from tests.web.words import english_left
 
+# Its tests look only at tables of their own: one server for it and the others that say so.
+SHARED_SERVER = True
+
 PHONE: ViewportSize = {"width": 390, "height": 844}
 PLAYERS = {"cartagena": 3, "tortuga": 3, "tortuga1667": 4}
 # Tortuga 1667's advanced set-up at five seats: the count the game is meant for.

@@ -15,6 +15,9 @@ from playwright.sync_api import Browser, Page, ViewportSize
 from tests.server.support import ServerProcess
 from tests.web.axe import violations
 
+# Its tests look only at tables of their own: one server for it and the others that say so.
+SHARED_SERVER = True
+
 SIZES: list[ViewportSize] = [{"width": 1440, "height": 900}, {"width": 390, "height": 844}]
 
 

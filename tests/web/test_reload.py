@@ -14,6 +14,9 @@ from playwright.sync_api import Browser, Page
 from tests.server.support import ServerProcess, create_table
 from tests.web.clicks import BUTTONS, CLICKABLE, READY, click_once, over, version
 
+# Its tests look only at tables of their own: one server for it and the others that say so.
+SHARED_SERVER = True
+
 
 def keys(page: Page) -> list[str]:
     return [e.get_attribute("data-key") or "" for e in page.locator(CLICKABLE).all()]
