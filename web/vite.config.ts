@@ -19,5 +19,9 @@ export default defineConfig({
   test: {
     include: ["test/**/*.test.ts", "test/**/*.test.tsx"],
     environment: "node",
+    // A guard against a test that never ends, not a figure a test must meet: the log tests
+    // write every line of whole recorded games (about a second each alone) and ran past
+    // vitest's 5 s default beside the Python suite on a loaded 2-core machine.
+    testTimeout: 120_000,
   },
 });
